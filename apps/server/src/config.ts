@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/** Raised for any bad environment value; main.ts prints its message as one line and exits. */
+export class ConfigError extends Error {}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const seconds = z.coerce
+  .number({ message: 'must be a whole number of seconds' })
+  .int('must be a whole number of seconds')
+  .positive('must be a positive number of seconds');
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+// Names are the environment's (DESIGN.md §3); the brute-force defaults are Keycloak's.
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be an http(s) URL' }).optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BOOTSTRAP_ADMIN_EMAIL: z
+    .email({ message: 'must be an e-mail address' })
+    .default('admin@example.com'),
+  BOOTSTRAP_ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, 'must be at least 8 characters').optional(),
+  ),
+  SEED_DEMO: bool.optional(),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Tenant Console <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  ASSISTANT_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+  ASSISTANT_API_KEY: optionalText,
+  ASSISTANT_MODEL: z.string().min(1).default('gpt-3.5-turbo'),
+  ACCESS_TOKEN_TTL: seconds.default(300),
+  REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
+  REFRESH_TOKEN_IDLE_TTL: seconds.default(7 * 24 * 3600),
+  BRUTE_FORCE_FAILURE_FACTOR: z.coerce.number().int().positive().default(30),
+  BRUTE_FORCE_WAIT_INCREMENT: seconds.default(60),
+  BRUTE_FORCE_MAX_WAIT: seconds.default(900),
+  BRUTE_FORCE_QUICK_LOGIN_MS: z.coerce.number().int().min(0).default(1000),
+  BRUTE_FORCE_QUICK_LOGIN_WAIT: z.coerce.number().int().min(0).default(60),
+  BRUTE_FORCE_MAX_DELTA: seconds.default(12 * 3600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface BruteForceSettings {
+  failureFactor: number;
+  waitIncrementSeconds: number;
+  maxWaitSeconds: number;
+  quickLoginCheckMs: number;
+  quickLoginWaitSeconds: number;
+  maxDeltaSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  bootstrapAdminEmail: string;
+  bootstrapAdminPassword: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  assistant: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  refreshTokenIdleTtl: number;
+  bruteForce: BruteForceSettings;
+  logLevel: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got "${env[name] ?? ''}")`,
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL.toLowerCase(),
+    bootstrapAdminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
+    // The demo tenant is for the embedded quick start, not for a production PostgreSQL.
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    assistant: {
+      baseUrl: e.ASSISTANT_BASE_URL,
+      apiKey: e.ASSISTANT_API_KEY,
+      model: e.ASSISTANT_MODEL,
+    },
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    refreshTokenIdleTtl: e.REFRESH_TOKEN_IDLE_TTL,
+    bruteForce: {
+      failureFactor: e.BRUTE_FORCE_FAILURE_FACTOR,
+      waitIncrementSeconds: e.BRUTE_FORCE_WAIT_INCREMENT,
+      maxWaitSeconds: e.BRUTE_FORCE_MAX_WAIT,
+      quickLoginCheckMs: e.BRUTE_FORCE_QUICK_LOGIN_MS,
+      quickLoginWaitSeconds: e.BRUTE_FORCE_QUICK_LOGIN_WAIT,
+      maxDeltaSeconds: e.BRUTE_FORCE_MAX_DELTA,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,95 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { migratePgliteClient, migratePostgresPool } from './migrate';
+
+/** The one Drizzle type both engines share: services never know which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: Engine;
+  /** Listens on a PostgreSQL channel (LISTEN/NOTIFY works on both engines). */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Applies pending migrations; safe on every start and from several processes at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Raised when the database cannot be opened; main.ts prints it as one line. */
+export class DatabaseUnavailableError extends Error {}
+
+export interface DatabaseOptions {
+  /** postgres://… ; absent means PGlite. */
+  databaseUrl: string | undefined;
+  /** PGlite data folder, or 'memory://' for tests. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`,
+    );
+  }
+  return {
+    db: drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database,
+    engine: 'pglite',
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    migrate: () => migratePgliteClient(client),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // A pool emits errors from idle clients (server restart); without a listener they crash the process.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnavailableError(
+      `Cannot reach the database at ${redact(url)}: ${(error as Error).message}`,
+    );
+  }
+  return {
+    db: drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database,
+    engine: 'postgres',
+    listen: async (channel, onPayload) => {
+      const client = await pool.connect();
+      const handler = (message: pg.Notification) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      };
+      client.on('notification', handler);
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        client.off('notification', handler);
+        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+        client.release();
+      };
+    },
+    migrate: () => migratePostgresPool(pool),
+    close: () => pool.end(),
+  };
+}
+
+/** Hides the password of a connection URL in messages. */
+export function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { tenants } from './tenants';
+
+const tenantId = () =>
+  uuid()
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text().notNull(),
+    description: text(),
+    status: text().notNull().default('active'),
+    // Built-in roles (Admin, Member, superAdmin) cannot be renamed, deactivated or deleted.
+    isSystem: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('roles_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    check('roles_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: text().notNull(),
+    description: text(),
+    isSystem: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('permissions_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    tenantId: tenantId(),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: uuid()
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permissionId] }),
+    index('role_permissions_permission_idx').on(t.permissionId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    // Null until an invited user sets a password: such a user cannot sign in.
+    passwordHash: text(),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id),
+    status: text().notNull().default('active'),
+    emailVerified: boolean().notNull().default(true),
+    locale: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`),
+    index('users_tenant_email_id_idx').on(t.tenantId, t.email, t.id),
+    index('users_role_idx').on(t.roleId),
+    check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+/** A session is one sign-in; its refresh tokens form a rotation family (DESIGN.md §4). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    // SHA-256 of the opaque token: a database leak yields no usable token.
+    tokenHash: text().primaryKey(),
+    tenantId: tenantId(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const signingKeys = pgTable('signing_keys', {
+  kid: text().primaryKey(),
+  alg: text().notNull(),
+  publicJwk: jsonb().notNull().$type<Record<string, unknown>>(),
+  privateJwk: jsonb().notNull().$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+});
+
+/** Keycloak's UserLoginFailure: per user, so one tenant's lock never touches another's. */
+export const loginFailures = pgTable('login_failures', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tenantId: tenantId(),
+  numFailures: integer().notNull().default(0),
+  lastFailure: timestamp({ withTimezone: true }).notNull(),
+  notBefore: timestamp({ withTimezone: true }),
+});

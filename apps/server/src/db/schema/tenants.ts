@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A tenant is an identity realm; the master realm (super administrators) is a row too. */
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: id(),
+    name: text().notNull(),
+    // The master realm has no domain of its own: it answers on the PUBLIC_URL host.
+    domain: text(),
+    isMaster: boolean().notNull().default(false),
+    enabled: boolean().notNull().default(true),
+    allowSignup: boolean().notNull().default(false),
+    logoFileId: uuid(),
+    onboarding: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tenants_name_lower_key').on(sql`lower(${t.name})`),
+    uniqueIndex('tenants_domain_lower_key').on(sql`lower(${t.domain})`),
+  ],
+);
+
+/** Uploaded images (tenant and project logos), kept in the database so a process is stateless. */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    contentType: text().notNull(),
+    content: bytea().notNull(),
+    sha256: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_tenant_idx').on(t.tenantId)],
+);

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Caller, TokenService } from '../identity/token-service';
+import { forbidden, unauthorized } from './problem';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a token (identify, sign-up, password reset). */
+    public?: boolean;
+    /** The permission a tenant user's token must grant, e.g. `users:read`. */
+    permission?: string;
+    /** Tenant management: super administrators of the master realm only. */
+    superAdmin?: boolean;
+  }
+  interface FastifyRequest {
+    caller: Caller | undefined;
+  }
+}
+
+/**
+ * Authentication for a whole route prefix in one hook (STYLE.md, fastify/demo). A route
+ * states what it needs in its config; by default it is a tenant route that needs a token.
+ */
+export function registerAuthGuard(api: FastifyInstance, tokens: TokenService): void {
+  api.decorateRequest('caller', undefined);
+  api.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const caller = match ? await tokens.authenticate(match[1]!) : undefined;
+    if (!caller) throw unauthorized('Your session has expired or is not valid. Sign in again.');
+    request.caller = caller;
+    if (config.superAdmin) {
+      if (!caller.isMaster) throw forbidden('Only super administrators manage tenants.');
+      return;
+    }
+    if (caller.isMaster) throw forbidden('Super administrators manage tenants, not tenant data.');
+    if (config.permission && !caller.permissions.includes(config.permission)) {
+      throw forbidden(`You need the permission "${config.permission}" to do this.`);
+    }
+  });
+}
+
+/** The authenticated caller of a guarded route. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}

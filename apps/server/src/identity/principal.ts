@@ -1,0 +1,130 @@
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import {
+  loginFailures,
+  permissions,
+  rolePermissions,
+  roles,
+  sessions,
+  users,
+} from '../db/schema/identity';
+import { tenants } from '../db/schema/tenants';
+
+/** Who a token speaks for: everything the claims and the permission checks need. */
+export interface Principal {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userActive: boolean;
+  emailVerified: boolean;
+  passwordHash: string | null;
+  tenantId: string;
+  realm: string;
+  isMaster: boolean;
+  tenantEnabled: boolean;
+  /** Empty when the role is inactive: an inactive role grants nothing. */
+  roles: string[];
+  permissions: string[];
+  lockedUntil: Date | null;
+  /** Whether failed logins are on record, to be forgotten after a successful one. */
+  hasFailures: boolean;
+}
+
+// An inactive role grants nothing, so its permissions are left out here, at the source.
+const grantedPermissions = sql<string[]>`coalesce((
+  select json_agg(${permissions.name} order by ${permissions.name})
+  from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+  where ${rolePermissions.roleId} = ${roles.id} and ${roles.status} = 'active'
+), '[]'::json)`;
+
+const principalColumns = {
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  emailVerified: users.emailVerified,
+  passwordHash: users.passwordHash,
+  tenantId: tenants.id,
+  realm: tenants.name,
+  isMaster: tenants.isMaster,
+  tenantEnabled: tenants.enabled,
+  roleName: roles.name,
+  roleStatus: roles.status,
+  permissions: grantedPermissions,
+  lockedUntil: loginFailures.notBefore,
+  failureUserId: loginFailures.userId,
+};
+
+async function selectPrincipal(
+  db: Database,
+  where: SQL | undefined,
+  withSession = false,
+): Promise<Principal | undefined> {
+  const base = db
+    .select(principalColumns)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(loginFailures, eq(loginFailures.userId, users.id));
+  const query = withSession ? base.innerJoin(sessions, eq(sessions.userId, users.id)) : base;
+  const [row] = await query.where(where).limit(1);
+  if (!row) return undefined;
+  const roleActive = row.roleStatus === 'active';
+  return {
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    userActive: row.status === 'active',
+    emailVerified: row.emailVerified,
+    passwordHash: row.passwordHash,
+    tenantId: row.tenantId,
+    realm: row.realm,
+    isMaster: row.isMaster,
+    tenantEnabled: row.tenantEnabled,
+    roles: roleActive ? [row.roleName] : [],
+    permissions: roleActive ? row.permissions : [],
+    lockedUntil: row.lockedUntil,
+    hasFailures: row.failureUserId !== null,
+  };
+}
+
+export function principalByEmail(db: Database, tenantId: string, email: string) {
+  return selectPrincipal(
+    db,
+    and(eq(users.tenantId, tenantId), eq(sql`lower(${users.email})`, email.trim().toLowerCase())),
+  );
+}
+
+/** The principal of a live session: not revoked, not past its absolute or idle lifetime. */
+export function principalBySession(db: Database, sessionId: string, idleSeconds: number) {
+  return selectPrincipal(
+    db,
+    and(
+      eq(sessions.id, sessionId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql`now()`),
+      gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+    ),
+    true,
+  );
+}
+
+/** For the API guard: the token's user, in the token's tenant, with its session still open. */
+export function principalForAccessToken(
+  db: Database,
+  claims: { userId: string; tenantId: string; sessionId: string },
+) {
+  return selectPrincipal(
+    db,
+    and(
+      eq(users.id, claims.userId),
+      eq(users.tenantId, claims.tenantId),
+      eq(sessions.id, claims.sessionId),
+      isNull(sessions.revokedAt),
+    ),
+    true,
+  );
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { logoutRequestSchema, tokenRequestSchema } from '@tc/contract/identity';
+import type { Config } from '../config';
+import { OAuthError, realmNotFound } from './oauth-error';
+import { findRealm, issuerFor } from './realms';
+import type { SigningKeys } from './signing-keys';
+import type { TokenService } from './token-service';
+import type { Database } from '../db/database';
+
+interface RealmRoutesOptions {
+  config: Config;
+  db: Database;
+  keys: SigningKeys;
+  tokens: TokenService;
+}
+
+const realmParams = z.object({ realm: z.string().min(1).max(100) });
+
+/** OAuth answers are never cached (RFC 6749 §5.1) and errors use the OAuth shape. */
+async function oauth(reply: FastifyReply, run: () => Promise<unknown>) {
+  reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+  try {
+    const body = await run();
+    return body === undefined ? reply.code(204).send() : reply.send(body);
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    return reply.code(error.status).send({
+      error: error.error,
+      error_description: error.description,
+    });
+  }
+}
+
+/** Keycloak's realm endpoints: /realms/{realm}/… (DESIGN.md §4). */
+export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOptions) {
+  const { config, db, keys, tokens } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['identity provider'];
+
+  r.post(
+    '/realms/:realm/protocol/openid-connect/token',
+    { schema: { tags, params: realmParams, body: tokenRequestSchema } },
+    (request, reply) =>
+      oauth(reply, async () => {
+        const { realm } = request.params;
+        const body = request.body;
+        if (body.grant_type === 'password') {
+          return tokens.passwordGrant({
+            realm,
+            clientId: body.client_id,
+            username: body.username,
+            password: body.password,
+          });
+        }
+        if (body.grant_type === 'refresh_token') {
+          return tokens.refreshGrant({
+            realm,
+            clientId: body.client_id,
+            refreshToken: body.refresh_token,
+          });
+        }
+        if (!(await findRealm(db, realm))) throw realmNotFound();
+        throw new OAuthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
+      }),
+  );
+
+  r.post(
+    '/realms/:realm/protocol/openid-connect/logout',
+    { schema: { tags, params: realmParams, body: logoutRequestSchema } },
+    (request, reply) =>
+      oauth(reply, async () => {
+        await tokens.logout({
+          realm: request.params.realm,
+          clientId: request.body.client_id,
+          refreshToken: request.body.refresh_token,
+        });
+      }),
+  );
+
+  r.get(
+    '/realms/:realm/protocol/openid-connect/certs',
+    { schema: { tags, params: realmParams } },
+    (request, reply) =>
+      oauth(reply, async () => {
+        if (!(await findRealm(db, request.params.realm))) throw realmNotFound();
+        return keys.publicKeySet();
+      }),
+  );
+
+  r.get(
+    '/realms/:realm/.well-known/openid-configuration',
+    { schema: { tags, params: realmParams } },
+    (request, reply) =>
+      oauth(reply, async () => {
+        const realm = await findRealm(db, request.params.realm);
+        if (!realm) throw realmNotFound();
+        const issuer = issuerFor(config.publicUrl, realm.name);
+        const endpoints = `${issuer}/protocol/openid-connect`;
+        return {
+          issuer,
+          token_endpoint: `${endpoints}/token`,
+          jwks_uri: `${endpoints}/certs`,
+          end_session_endpoint: `${endpoints}/logout`,
+          grant_types_supported: ['password', 'refresh_token'],
+          response_types_supported: ['none'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['ES256'],
+          token_endpoint_auth_methods_supported: ['none'],
+          claims_supported: [
+            'sub',
+            'iss',
+            'email',
+            'name',
+            'tenant_id',
+            'realm_access',
+            'permissions',
+          ],
+        };
+      }),
+  );
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { refreshTokens, sessions } from '../db/schema/identity';
+
+type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const newOpaqueToken = () => randomBytes(32).toString('base64url');
+
+export interface SessionLifetimes {
+  absoluteSeconds: number;
+  idleSeconds: number;
+}
+
+export async function startSession(
+  db: Executor,
+  owner: { tenantId: string; userId: string },
+  lifetimes: SessionLifetimes,
+): Promise<{ sessionId: string; refreshToken: string; refreshExpiresIn: number }> {
+  const expiresAt = new Date(Date.now() + lifetimes.absoluteSeconds * 1000);
+  const [session] = await db
+    .insert(sessions)
+    .values({ ...owner, expiresAt })
+    .returning({ id: sessions.id });
+  const refreshToken = await issueRefreshToken(db, owner.tenantId, session!.id);
+  return {
+    sessionId: session!.id,
+    refreshToken,
+    refreshExpiresIn: Math.min(lifetimes.idleSeconds, lifetimes.absoluteSeconds),
+  };
+}
+
+export async function issueRefreshToken(
+  db: Executor,
+  tenantId: string,
+  sessionId: string,
+): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(refreshTokens).values({ tokenHash: hashToken(token), tenantId, sessionId });
+  return token;
+}
+
+export type RotationClaim =
+  | { outcome: 'claimed'; sessionId: string; tenantId: string }
+  | { outcome: 'reused'; sessionId: string }
+  | { outcome: 'unknown' };
+
+/** Marks a refresh token used, atomically: of two concurrent uses only one claims it. */
+export async function claimRefreshToken(db: Executor, token: string): Promise<RotationClaim> {
+  const tokenHash = hashToken(token);
+  const [claimed] = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId, tenantId: refreshTokens.tenantId });
+  if (claimed) return { outcome: 'claimed', ...claimed };
+  const [used] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return used ? { outcome: 'reused', sessionId: used.sessionId } : { outcome: 'unknown' };
+}
+
+export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user (deactivation, password change). */
+export async function revokeUserSessions(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function findSessionByRefreshToken(
+  db: Executor,
+  token: string,
+): Promise<{ sessionId: string; tenantId: string } | undefined> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId, tenantId: refreshTokens.tenantId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  return row;
+}

@@ -1,0 +1,194 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TokenResponse } from '@tc/contract/identity';
+import { CLIENT_ID } from '@tc/contract/permissions';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { sessions } from '../db/schema/identity';
+import { clearLoginFailures, isLocked, recordLoginFailure } from './brute-force';
+import { invalidCredentials, invalidRefreshToken, OAuthError, realmNotFound } from './oauth-error';
+import { verifyPassword } from './passwords';
+import {
+  principalByEmail,
+  principalBySession,
+  principalForAccessToken,
+  type Principal,
+} from './principal';
+import { findRealm, issuerFor, type Realm } from './realms';
+import {
+  claimRefreshToken,
+  findSessionByRefreshToken,
+  issueRefreshToken,
+  revokeSession,
+  startSession,
+} from './sessions';
+import type { SigningKeys } from './signing-keys';
+
+export interface TokenServiceDeps {
+  db: Database;
+  keys: SigningKeys;
+  config: Config;
+}
+
+/** The authenticated caller of an API request. */
+export interface Caller extends Principal {
+  sessionId: string;
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/** Keycloak's direct-grant and refresh flows (DESIGN.md §4) and access-token verification. */
+export function createTokenService({ db, keys, config }: TokenServiceDeps) {
+  const lifetimes = {
+    absoluteSeconds: config.refreshTokenTtl,
+    idleSeconds: config.refreshTokenIdleTtl,
+  };
+
+  async function requireRealm(name: string, clientId: string | undefined): Promise<Realm> {
+    const realm = await findRealm(db, name);
+    if (!realm) throw realmNotFound();
+    if (clientId !== CLIENT_ID) {
+      throw new OAuthError(401, 'invalid_client', 'Invalid client or Invalid client credentials');
+    }
+    return realm;
+  }
+
+  async function respond(
+    principal: Principal,
+    sessionId: string,
+    refreshToken: string,
+    refreshExpiresIn: number,
+  ): Promise<TokenResponse> {
+    const accessToken = await keys.sign(
+      {
+        iss: issuerFor(config.publicUrl, principal.realm),
+        sub: principal.userId,
+        typ: 'Bearer',
+        azp: CLIENT_ID,
+        sid: sessionId,
+        tenant_id: principal.tenantId,
+        email: principal.email,
+        preferred_username: principal.email,
+        name: `${principal.firstName} ${principal.lastName}`.trim(),
+        given_name: principal.firstName,
+        family_name: principal.lastName,
+        realm_access: { roles: principal.roles },
+        permissions: principal.permissions,
+      },
+      config.accessTokenTtl,
+    );
+    return {
+      access_token: accessToken,
+      expires_in: config.accessTokenTtl,
+      refresh_token: refreshToken,
+      refresh_expires_in: refreshExpiresIn,
+      token_type: 'Bearer',
+      tenantId: principal.tenantId,
+      'not-before-policy': 0,
+      session_state: sessionId,
+      scope: 'openid profile email',
+    };
+  }
+
+  async function passwordGrant(input: {
+    realm: string;
+    clientId: string | undefined;
+    username: string | undefined;
+    password: string | undefined;
+  }): Promise<TokenResponse> {
+    const realm = await requireRealm(input.realm, input.clientId);
+    const password = input.password ?? '';
+    const principal = input.username
+      ? await principalByEmail(db, realm.id, input.username)
+      : undefined;
+    // Unknown, locked and wrong all cost one hash and answer alike: no hint an account exists.
+    if (!principal || isLocked(principal.lockedUntil)) {
+      await verifyPassword(null, password);
+      throw invalidCredentials();
+    }
+    if (!(await verifyPassword(principal.passwordHash, password))) {
+      if (principal.passwordHash)
+        await recordLoginFailure(db, config.bruteForce, {
+          id: principal.userId,
+          tenantId: principal.tenantId,
+        });
+      throw invalidCredentials();
+    }
+    if (!principal.userActive) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
+    if (!principal.emailVerified) {
+      throw new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
+    }
+    if (principal.hasFailures) await clearLoginFailures(db, principal.userId);
+    const session = await startSession(db, principal, lifetimes);
+    return respond(principal, session.sessionId, session.refreshToken, session.refreshExpiresIn);
+  }
+
+  async function refreshGrant(input: {
+    realm: string;
+    clientId: string | undefined;
+    refreshToken: string | undefined;
+  }): Promise<TokenResponse> {
+    const realm = await requireRealm(input.realm, input.clientId);
+    if (!input.refreshToken) throw invalidRefreshToken();
+    const rotated = await db.transaction(async (tx) => {
+      const claim = await claimRefreshToken(tx, input.refreshToken!);
+      if (claim.outcome !== 'claimed' || claim.tenantId !== realm.id) return claim;
+      const principal = await principalBySession(tx, claim.sessionId, lifetimes.idleSeconds);
+      if (!principal || !principal.userActive || !principal.tenantEnabled) return undefined;
+      const [session] = await tx
+        .update(sessions)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(sessions.id, claim.sessionId))
+        .returning({ expiresAt: sessions.expiresAt });
+      const refreshToken = await issueRefreshToken(tx, realm.id, claim.sessionId);
+      const absoluteLeft = Math.floor((session!.expiresAt.getTime() - Date.now()) / 1000);
+      const refreshExpiresIn = Math.max(0, Math.min(lifetimes.idleSeconds, absoluteLeft));
+      return { principal, sessionId: claim.sessionId, refreshToken, refreshExpiresIn };
+    });
+    if (rotated && 'outcome' in rotated && rotated.outcome === 'reused') {
+      // OAuth 2.0 Security BCP §4.14.2: a replayed refresh token ends the whole family.
+      await revokeSession(db, rotated.sessionId);
+      throw new OAuthError(400, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded');
+    }
+    if (!rotated || 'outcome' in rotated) throw invalidRefreshToken();
+    return respond(
+      rotated.principal,
+      rotated.sessionId,
+      rotated.refreshToken,
+      rotated.refreshExpiresIn,
+    );
+  }
+
+  async function logout(input: {
+    realm: string;
+    clientId: string | undefined;
+    refreshToken: string | undefined;
+  }): Promise<void> {
+    const realm = await requireRealm(input.realm, input.clientId);
+    const session = input.refreshToken
+      ? await findSessionByRefreshToken(db, input.refreshToken)
+      : undefined;
+    if (!session || session.tenantId !== realm.id) throw invalidRefreshToken();
+    await revokeSession(db, session.sessionId);
+  }
+
+  /** Verifies an access token fully; undefined for any token that must answer 401. */
+  async function authenticate(token: string): Promise<Caller | undefined> {
+    const payload = await keys.verify(token).catch(() => undefined);
+    if (!payload) return undefined;
+    const { sub, sid, tenant_id: tenantId, iss } = payload as Record<string, unknown>;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof tenantId !== 'string') {
+      return undefined;
+    }
+    if (!isUuid(sub) || !isUuid(sid) || !isUuid(tenantId)) return undefined;
+    const principal = await principalForAccessToken(db, { userId: sub, tenantId, sessionId: sid });
+    if (!principal || !principal.userActive || !principal.tenantEnabled) return undefined;
+    // The issuer must name the realm the user belongs to: a token of realm A is no good in B.
+    if (iss !== issuerFor(config.publicUrl, principal.realm)) return undefined;
+    return { ...principal, sessionId: sid };
+  }
+
+  return { passwordGrant, refreshGrant, logout, authenticate };
+}
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/database';
+import { seed } from './db/seed';
+
+/** Expected start-up failures are one clear line and exit code 1, never a stack trace. */
+function fail(message: string): never {
+  console.error(`Tenant Console cannot start: ${message}`);
+  process.exit(1);
+}
+
+async function open(config: Config): Promise<DatabaseHandle> {
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  await database.migrate();
+  return database;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  let database: DatabaseHandle;
+  try {
+    database = await open(config);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) fail(error.message);
+    fail(`the database could not be prepared: ${(error as Error).message}`);
+  }
+  const report = await seed(database.db, config);
+  const app = await buildApp({ config, database });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+
+  const lines = [
+    `Tenant Console is running on ${config.publicUrl}`,
+    `  database: ${database.engine === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}`,
+    `  super administrator: ${report.superAdminEmail}`,
+  ];
+  if (report.generatedPassword) {
+    lines.push(`  its password (shown this once): ${report.generatedPassword}`);
+  }
+  if (report.demo) {
+    lines.push(
+      `  demo tenant: http://demo.localhost:${config.port} — ${report.demo.email} / ${report.demo.password}`,
+    );
+  }
+  console.log(lines.join('\n'));
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => fail((error as Error).message));

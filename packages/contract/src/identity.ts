@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { envelope } from './problem';
+
+/** Keycloak's token endpoint answer, plus `tenantId` which the console stores (spec §3). */
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  refresh_expires_in: z.number().int(),
+  token_type: z.literal('Bearer'),
+  tenantId: z.string().uuid(),
+  'not-before-policy': z.number().int().optional(),
+  session_state: z.string().optional(),
+  scope: z.string().optional(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** OAuth 2.0 error (RFC 6749 §5.2), as Keycloak sends it. */
+export const oauthErrorSchema = z.object({
+  error: z.string(),
+  error_description: z.string().optional(),
+});
+export type OAuthError = z.infer<typeof oauthErrorSchema>;
+
+export const tokenRequestSchema = z.object({
+  client_id: z.string().optional(),
+  grant_type: z.string().optional(),
+  username: z.string().optional(),
+  password: z.string().optional(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+});
+
+export const logoutRequestSchema = z.object({
+  client_id: z.string().optional(),
+  refresh_token: z.string().optional(),
+});
+
+/** Claims of our access tokens (DESIGN.md §4). */
+export interface AccessTokenClaims {
+  iss: string;
+  sub: string;
+  exp: number;
+  iat: number;
+  tenant_id: string;
+  email: string;
+  name: string;
+  sid: string;
+  realm_access: { roles: string[] };
+  permissions: string[];
+}
+
+export const tenantInfoSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    domain: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    signupEnabled: z.boolean(),
+    googleEnabled: z.boolean(),
+  })
+  .meta({ id: 'TenantInfo' });
+export type TenantInfo = z.infer<typeof tenantInfoSchema>;
+export const identifyResponseSchema = envelope(tenantInfoSchema);
