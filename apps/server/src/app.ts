@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './http/security';
 import { realmRoutes } from './identity/routes';
 import { SigningKeys } from './identity/signing-keys';
 import { createTokenService } from './identity/token-service';
+import { authRoutes } from './modules/auth/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 
 export interface BuildAppOptions {
@@ -53,6 +54,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerAuthGuard(api, ctx.tokens);
+      await api.register(authRoutes);
       await api.register(tenantRoutes, { ctx });
     },
     { prefix: '/api/v1.0' },

@@ -62,3 +62,20 @@ export const tenantInfoSchema = z
   .meta({ id: 'TenantInfo' });
 export type TenantInfo = z.infer<typeof tenantInfoSchema>;
 export const identifyResponseSchema = envelope(tenantInfoSchema);
+
+/** The signed-in user, as the console's user card and permission checks need it. */
+export const meSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    tenantId: z.string().uuid(),
+    realm: z.string(),
+    roles: z.array(z.string()),
+    permissions: z.array(z.string()),
+    superAdmin: z.boolean(),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof meSchema>;
+export const meResponseSchema = envelope(meSchema);

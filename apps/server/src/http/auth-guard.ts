@@ -10,6 +10,8 @@ declare module 'fastify' {
     permission?: string;
     /** Tenant management: super administrators of the master realm only. */
     superAdmin?: boolean;
+    /** Any signed-in user of any realm (e.g. the caller's own profile). */
+    anyRealm?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | undefined;
@@ -29,6 +31,7 @@ export function registerAuthGuard(api: FastifyInstance, tokens: TokenService): v
     const caller = match ? await tokens.authenticate(match[1]!) : undefined;
     if (!caller) throw unauthorized('Your session has expired or is not valid. Sign in again.');
     request.caller = caller;
+    if (config.anyRealm) return;
     if (config.superAdmin) {
       if (!caller.isMaster) throw forbidden('Only super administrators manage tenants.');
       return;

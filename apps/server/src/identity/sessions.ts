@@ -42,23 +42,31 @@ export async function issueRefreshToken(
 }
 
 export type RotationClaim =
-  | { outcome: 'claimed'; sessionId: string; tenantId: string }
+  | { outcome: 'claimed'; sessionId: string }
   | { outcome: 'reused'; sessionId: string }
   | { outcome: 'unknown' };
 
-/** Marks a refresh token used, atomically: of two concurrent uses only one claims it. */
-export async function claimRefreshToken(db: Executor, token: string): Promise<RotationClaim> {
+/**
+ * Marks a refresh token of this realm used, atomically: of two concurrent uses only one
+ * claims it. A token presented at another realm is not touched.
+ */
+export async function claimRefreshToken(
+  db: Executor,
+  tenantId: string,
+  token: string,
+): Promise<RotationClaim> {
   const tokenHash = hashToken(token);
+  const ofToken = and(eq(refreshTokens.tokenHash, tokenHash), eq(refreshTokens.tenantId, tenantId));
   const [claimed] = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
-    .returning({ sessionId: refreshTokens.sessionId, tenantId: refreshTokens.tenantId });
-  if (claimed) return { outcome: 'claimed', ...claimed };
+    .where(and(ofToken, isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId });
+  if (claimed) return { outcome: 'claimed', sessionId: claimed.sessionId };
   const [used] = await db
     .select({ sessionId: refreshTokens.sessionId })
     .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, tokenHash));
+    .where(ofToken);
   return used ? { outcome: 'reused', sessionId: used.sessionId } : { outcome: 'unknown' };
 }
 

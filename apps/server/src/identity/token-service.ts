@@ -130,8 +130,8 @@ export function createTokenService({ db, keys, config }: TokenServiceDeps) {
     const realm = await requireRealm(input.realm, input.clientId);
     if (!input.refreshToken) throw invalidRefreshToken();
     const rotated = await db.transaction(async (tx) => {
-      const claim = await claimRefreshToken(tx, input.refreshToken!);
-      if (claim.outcome !== 'claimed' || claim.tenantId !== realm.id) return claim;
+      const claim = await claimRefreshToken(tx, realm.id, input.refreshToken!);
+      if (claim.outcome !== 'claimed') return claim;
       const principal = await principalBySession(tx, claim.sessionId, lifetimes.idleSeconds);
       if (!principal || !principal.userActive || !principal.tenantEnabled) return undefined;
       const [session] = await tx

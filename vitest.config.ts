@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// The server's integration tests run twice: on PGlite and on the machine's PostgreSQL.
+const shared = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+};
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'pglite',
+          include: ['apps/server/src/**/*.test.ts', 'packages/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'postgres',
+          include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.unit.test.ts'],
+          env: { TEST_DB: 'postgres' },
+        },
+      },
+    ],
+  },
+});
