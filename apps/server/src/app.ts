@@ -14,6 +14,13 @@ import { SigningKeys } from './identity/signing-keys';
 import { createTokenService } from './identity/token-service';
 import { authRoutes } from './modules/auth/routes';
 import { tenantRoutes } from './modules/tenants/routes';
+import { usersRoutes } from './modules/users/routes';
+import { rolesRoutes } from './modules/roles/routes';
+import { permissionsRoutes } from './modules/permissions/routes';
+import { projectsRoutes } from './modules/projects/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { eventsRoutes } from './modules/events/routes';
+import { filesRoutes } from './modules/files/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -56,6 +63,13 @@ export async function buildApp({
       registerAuthGuard(api, ctx.tokens);
       await api.register(authRoutes);
       await api.register(tenantRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(rolesRoutes, { ctx });
+      await api.register(permissionsRoutes, { ctx });
+      await api.register(projectsRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
+      await api.register(eventsRoutes, { ctx });
+      await api.register(filesRoutes, { ctx });
     },
     { prefix: '/api/v1.0' },
   );

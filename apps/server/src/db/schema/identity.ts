@@ -35,6 +35,7 @@ export const roles = pgTable(
   },
   (t) => [
     uniqueIndex('roles_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    index('roles_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('roles_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
 );
@@ -50,7 +51,10 @@ export const permissions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('permissions_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('permissions_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    index('permissions_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const rolePermissions = pgTable(
@@ -93,6 +97,9 @@ export const users = pgTable(
     uniqueIndex('users_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`),
     index('users_tenant_email_id_idx').on(t.tenantId, t.email, t.id),
     index('users_role_idx').on(t.roleId),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
 );

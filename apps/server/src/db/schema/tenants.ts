@@ -35,6 +35,7 @@ export const tenants = pgTable(
   (t) => [
     uniqueIndex('tenants_name_lower_key').on(sql`lower(${t.name})`),
     uniqueIndex('tenants_domain_lower_key').on(sql`lower(${t.domain})`),
+    index('tenants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 

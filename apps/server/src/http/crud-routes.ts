@@ -1,0 +1,121 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { deletedSchema, idParamsSchema, type Page } from '@tc/contract/paging';
+import { envelope, problemSchema } from '@tc/contract/problem';
+import type { AppContext } from '../app-context';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Caller } from '../identity/token-service';
+import { callerOf } from './auth-guard';
+
+/** What a service function gets: the database, the configuration and who is asking. */
+export interface ServiceContext {
+  db: Database;
+  config: Config;
+  caller: Caller;
+}
+
+export interface CrudService<Row, PageRequest, Create, Update> {
+  page(options: ServiceContext & { request: PageRequest }): Promise<Page<Row>>;
+  get(options: ServiceContext & { id: string }): Promise<Row>;
+  create(options: ServiceContext & { data: Create }): Promise<Row>;
+  update(options: ServiceContext & { data: Update }): Promise<Row>;
+  remove(options: ServiceContext & { id: string }): Promise<void>;
+}
+
+export interface CrudSpec<
+  Row extends z.ZodType,
+  PageRequest extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+> {
+  /** Path segment and OpenAPI tag: `users` → /users/page, /users/create, … */
+  entity: string;
+  read: FastifyContextConfig;
+  write: FastifyContextConfig;
+  /** The spec deletes tenants with DELETE and everything else with POST (spec §7). */
+  deleteMethod?: 'POST' | 'DELETE';
+  schemas: { row: Row; page: PageRequest; create: Create; update: Update; pageResponse: z.ZodType };
+  service: CrudService<z.output<Row>, z.output<PageRequest>, z.output<Create>, z.output<Update>>;
+}
+
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+/**
+ * The spec's five routes of a managed entity (spec §7, DESIGN.md §5), for every entity alike:
+ * POST page, POST create, PUT update, POST|DELETE delete/{id}, GET {id}. Handlers only
+ * translate HTTP to a service call; rules live in the service.
+ */
+export function registerCrudRoutes<
+  R extends z.ZodType,
+  P extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(app: FastifyInstance, ctx: AppContext, spec: CrudSpec<R, P, C, U>) {
+  const { entity, schemas, service } = spec;
+  const tags = [entity];
+  const one = envelope(schemas.row);
+  // Fastify has validated each part against its schema before a handler runs.
+  const context = (request: FastifyRequest): ServiceContext => ({
+    db: ctx.db,
+    config: ctx.config,
+    caller: callerOf(request),
+  });
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+  app.route({
+    method: 'POST',
+    url: `/${entity}/page`,
+    config: spec.read,
+    schema: { tags, body: schemas.page, response: { 200: schemas.pageResponse, ...errors } },
+    handler: async (request) => ({
+      data: await service.page({ ...context(request), request: request.body as z.output<P> }),
+    }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `/${entity}/create`,
+    config: spec.write,
+    schema: { tags, body: schemas.create, response: { 201: one, 409: problemSchema, ...errors } },
+    handler: async (request, reply) => {
+      const data = await service.create({ ...context(request), data: request.body as z.output<C> });
+      return reply.code(201).send({ data });
+    },
+  });
+
+  app.route({
+    method: 'PUT',
+    url: `/${entity}/update`,
+    config: spec.write,
+    schema: { tags, body: schemas.update, response: { 200: one, 409: problemSchema, ...errors } },
+    handler: async (request) => ({
+      data: await service.update({ ...context(request), data: request.body as z.output<U> }),
+    }),
+  });
+
+  app.route({
+    method: spec.deleteMethod ?? 'POST',
+    url: `/${entity}/delete/:id`,
+    config: spec.write,
+    schema: {
+      tags,
+      params: idParamsSchema,
+      response: { 200: deletedSchema, 409: problemSchema, ...errors },
+    },
+    handler: async (request) => {
+      await service.remove({ ...context(request), id: idOf(request) });
+      return { data: { id: idOf(request) } };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `/${entity}/:id`,
+    config: spec.read,
+    schema: { tags, params: idParamsSchema, response: { 200: one, ...errors } },
+    handler: async (request) => ({
+      data: await service.get({ ...context(request), id: idOf(request) }),
+    }),
+  });
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { envelope } from './problem';
+
+/** 0 ascending, 1 descending (spec §3, `listSort.direction`). */
+export const sortDirectionSchema = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * A paged list request (DESIGN.md §5): 1-based `pageIndex`, `pageSize` 1..100, `filter.search`
+ * plus exact per-field filters, `listSort` by one of the listed columns. `listGroup` is
+ * accepted as the spec's client sends it, and has no effect.
+ */
+export function pageRequestSchema<
+  const Sort extends readonly [string, ...string[]],
+  Filter extends z.ZodRawShape,
+>(sortFields: Sort, filterShape: Filter, defaultSort: Sort[number] = sortFields[0]) {
+  return z.object({
+    pageIndex: z.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(10),
+    filter: z
+      .object({ search: z.string().trim().max(200).optional(), ...filterShape })
+      .strict()
+      .default({} as never),
+    listSort: z
+      .object({ field: z.enum(sortFields), direction: sortDirectionSchema.default(0) })
+      .default({ field: defaultSort, direction: 0 } as never),
+    listGroup: z
+      .object({
+        field: z.string().optional(),
+        direction: sortDirectionSchema.optional(),
+        isExpanded: z.boolean().optional(),
+      })
+      .optional(),
+  });
+}
+export type PageRequest = {
+  pageIndex: number;
+  pageSize: number;
+  filter: { search?: string | undefined } & Record<string, unknown>;
+  listSort: { field: string; direction: 0 | 1 };
+};
+
+/** `{ data: { data: [rows], pageIndex, pageSize, totalCount } }`, always an array of rows. */
+export function pageResponseSchema<Row extends z.ZodType>(row: Row) {
+  return envelope(
+    z.object({
+      data: z.array(row),
+      pageIndex: z.number().int(),
+      pageSize: z.number().int(),
+      totalCount: z.number().int(),
+    }),
+  );
+}
+export interface Page<Row> {
+  data: Row[];
+  pageIndex: number;
+  pageSize: number;
+  totalCount: number;
+}
+
+export const idParamsSchema = z.object({ id: z.string().uuid('must be an id') });
+export const statusSchema = z.enum(['active', 'inactive']);
+export const deletedSchema = envelope(z.object({ id: z.string().uuid() }));
