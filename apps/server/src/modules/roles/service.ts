@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm';
+import { badRequest } from '../../http/problem';
 import type { Database } from '../../db/database';
 import { rolePermissions, roles } from '../../db/schema/identity';
 
@@ -31,4 +33,22 @@ export async function insertRole(
     );
   }
   return role!.id;
+}
+
+/**
+ * The role `roleId` of this tenant, for other modules that assign roles (users, permissions).
+ * A role of another tenant is answered exactly like a missing one.
+ */
+export async function requireRole(
+  db: Database,
+  tenantId: string,
+  roleId: string,
+  field = 'roleId',
+): Promise<{ id: string; name: string; status: string; isSystem: boolean }> {
+  const [role] = await db
+    .select({ id: roles.id, name: roles.name, status: roles.status, isSystem: roles.isSystem })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId)));
+  if (!role) throw badRequest('Choose a role of this tenant.', { [field]: 'Unknown role.' });
+  return role;
 }

@@ -12,6 +12,7 @@ import { tenants } from '../../db/schema/tenants';
 import { notFound } from '../../http/problem';
 import { createSystemPermissions } from '../permissions/service';
 import { insertRole } from '../roles/service';
+import { fileUrl } from '../files/service';
 
 export interface ProvisionedTenant {
   tenantId: string;
@@ -113,7 +114,7 @@ export async function identifyTenant(
     id: tenant.id,
     name: tenant.name,
     domain: tenant.isMaster ? input.publicHost : tenant.domain,
-    logoUrl: tenant.logoFileId ? `/api/v1.0/tenants/${tenant.id}/logo` : null,
+    logoUrl: tenant.logoFileId ? fileUrl(tenant.logoFileId) : null,
     signupEnabled: tenant.allowSignup && !tenant.isMaster,
     googleEnabled: input.googleEnabled,
   };

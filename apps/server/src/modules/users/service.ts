@@ -1,3 +1,5 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { badRequest } from '../../http/problem';
 import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
 import { hashPassword } from '../../identity/passwords';
@@ -28,4 +30,22 @@ export async function insertUser(
     })
     .returning({ id: users.id });
   return user!.id;
+}
+
+/** Checks that every id is a user of this tenant (project owner and people). */
+export async function requireUsersInTenant(
+  db: Database,
+  tenantId: string,
+  userIds: readonly string[],
+  field: string,
+): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, unique)));
+  if (found.length !== unique.length) {
+    throw badRequest('Choose people of this tenant.', { [field]: 'Unknown user.' });
+  }
 }

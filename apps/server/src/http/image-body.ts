@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { MAX_IMAGE_BYTES } from '../modules/files/service';
+
+/**
+ * Lets a route scope accept a raw image body (any image/* or octet-stream) as a Buffer; the
+ * bytes are checked by storeImage, and a body over 2 MB is refused with 413 before parsing.
+ */
+export function acceptImageBodies(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    [/^image\//, 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+}
