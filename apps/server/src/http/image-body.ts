@@ -6,9 +6,11 @@ import { MAX_IMAGE_BYTES } from '../modules/files/service';
  * bytes are checked by storeImage, and a body over 2 MB is refused with 413 before parsing.
  */
 export function acceptImageBodies(app: FastifyInstance): void {
-  app.addContentTypeParser(
-    [/^image\//, 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  for (const type of [/^image\//, 'application/octet-stream']) {
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+  }
 }
