@@ -35,7 +35,19 @@ export async function buildApp({
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? {
+      level: config.logLevel,
+      // The events stream may carry the access token in its query (EventSource sends no
+      // headers): it never reaches a log.
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]access_token=)[^&]*/gi, '$1***'),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
     bodyLimit: 1024 * 1024,
     // Request ids for log correlation; the body of an error never carries internals.
     requestIdHeader: false,

@@ -73,6 +73,9 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     engine: 'postgres',
     listen: async (channel, onPayload) => {
       const client = await pool.connect();
+      // A checked-out client has no pool error listener: without one, a database restart
+      // would crash the process instead of ending this listener.
+      client.on('error', () => undefined);
       const handler = (message: pg.Notification) => {
         if (message.channel === channel) onPayload(message.payload ?? '');
       };

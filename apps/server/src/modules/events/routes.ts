@@ -1,4 +1,170 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eventsQuerySchema, RELOAD_EVENT, type ChangeEvent } from '@tc/contract/events';
+import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
+import type { Caller } from '../../identity/token-service';
+import { AppError, unauthorized } from '../../http/problem';
+import { EventHub, type ChangeNotice } from './hub';
+import { catchUp, type CatchUp } from './replay';
 
-export async function eventsRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+/** Proxies drop idle connections after 30–60 s; a comment line keeps them open. */
+export const HEARTBEAT_MS = 20_000;
+/** How long EventSource waits before it reconnects (WHATWG HTML, server-sent events). */
+const RETRY_MS = 3_000;
+/** A client this far behind is cut off; it reconnects with Last-Event-ID and catches up. */
+const MAX_PENDING_BYTES = 1024 * 1024;
+
+/**
+ * `GET /events`: the caller's tenant's changes as server-sent events (DESIGN.md §5), so open
+ * consoles refresh live. EventSource cannot send an Authorization header, so the access token
+ * may come as `?access_token=`; this route therefore authenticates itself.
+ */
+export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const hub = new EventHub(ctx.database, app.log);
+  const open = new Set<FastifyReply['raw']>();
+  // Streams never end by themselves: end them first, or closing the server would wait forever.
+  app.addHook('preClose', async () => {
+    for (const raw of open) raw.end();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/events',
+    {
+      config: { public: true, anyRealm: true },
+      schema: {
+        tags: ['events'],
+        summary: "The caller's tenant's changes, live (text/event-stream)",
+        description:
+          'Each change: `id:` sequence number, `data: {"entity","action","id"}`. ' +
+          '`event: reload` when missed changes cannot be replayed. Resume with the ' +
+          'Last-Event-ID header or `lastEventId`; the token may be sent as `access_token`.',
+        querystring: eventsQuerySchema,
+        response: { 401: problemSchema, 503: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = bearerToken(request.headers.authorization) ?? request.query.access_token;
+      const caller = token ? await ctx.tokens.authenticate(token) : undefined;
+      if (!caller) throw unauthorized('Your session has expired or is not valid. Sign in again.');
+      const lastEventId =
+        headerValue(request.headers['last-event-id']) ?? request.query.lastEventId;
+
+      const stream = new ChangeStream(reply);
+      const unsubscribe = await hub
+        .subscribe(caller.tenantId, (notice) => stream.deliver(notice))
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'cannot listen for change events');
+          throw new AppError(503, 'Live updates are not available right now. Try again later.');
+        });
+      const heartbeat = setInterval(() => {
+        stream.write(': ping\n\n');
+        void stillValid(ctx, token!, caller).then((valid) => valid || reply.raw.end());
+      }, HEARTBEAT_MS);
+      const cleanUp = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(reply.raw);
+      };
+      // The client may have gone while we authenticated; then 'close' has already fired.
+      if (request.raw.socket.destroyed) {
+        cleanUp();
+        return reply.hijack();
+      }
+      reply.raw.once('close', cleanUp);
+      open.add(reply.raw);
+      stream.start();
+      try {
+        stream.catchUp(await catchUp(ctx.db, caller.tenantId, lastEventId));
+      } catch (error) {
+        request.log.error({ err: error }, 'cannot replay change events');
+        reply.raw.end();
+      }
+      return reply;
+    },
+  );
+}
+
+/**
+ * One client's stream. Changes that arrive while the missed ones are being read are held
+ * back, then sent after them (those already replayed are skipped), so the order holds.
+ */
+class ChangeStream {
+  #held: ChangeNotice[] | undefined = [];
+
+  constructor(private readonly reply: FastifyReply) {}
+
+  /** Headers set so far (helmet's security headers) are kept; hijack bypasses Fastify. */
+  start(): void {
+    const { reply } = this;
+    reply.hijack();
+    const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+    reply.raw.writeHead(200, {
+      ...(Object.fromEntries(headers) as Record<string, string | number | string[]>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    this.write(`retry: ${RETRY_MS}\n\n`);
+  }
+
+  deliver(notice: ChangeNotice): void {
+    if (this.#held) this.#held.push(notice);
+    else this.write(changeMessage(notice));
+  }
+
+  catchUp(result: CatchUp): void {
+    const replayed = new Set<number>();
+    if (result.kind === 'replay') {
+      for (const notice of result.notices) {
+        replayed.add(notice.id);
+        this.write(changeMessage(notice));
+      }
+    } else if (result.kind === 'reload') {
+      // The id moves the client's resume point past the gap, so it does not reload again.
+      this.write(`event: ${RELOAD_EVENT}\nid: ${result.id}\ndata: {}\n\n`);
+    } else {
+      // An id without data is not dispatched but sets the resume point (WHATWG HTML 9.2.6).
+      this.write(`id: ${result.id}\n\n`);
+    }
+    const held = this.#held ?? [];
+    this.#held = undefined;
+    for (const notice of held) if (!replayed.has(notice.id)) this.write(changeMessage(notice));
+  }
+
+  write(text: string): void {
+    const raw = this.reply.raw;
+    if (raw.writableEnded || raw.destroyed) return;
+    raw.write(text);
+    if (raw.writableLength > MAX_PENDING_BYTES) raw.destroy();
+  }
+}
+
+function changeMessage(notice: ChangeNotice): string {
+  const data: ChangeEvent = {
+    entity: notice.entity,
+    action: notice.action as ChangeEvent['action'],
+    id: notice.entityId,
+  };
+  return `id: ${notice.id}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * An open stream outlives its access token; checked again on every heartbeat, so a signed-out
+ * or disabled user stops receiving changes. The client reconnects with a fresh token.
+ */
+async function stillValid(ctx: AppContext, token: string, caller: Caller): Promise<boolean> {
+  const again = await ctx.tokens.authenticate(token).catch(() => undefined);
+  return again?.tenantId === caller.tenantId;
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

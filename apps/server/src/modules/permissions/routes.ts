@@ -1,4 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  createPermissionSchema,
+  permissionPageRequestSchema,
+  permissionPageResponseSchema,
+  permissionSchema,
+  updatePermissionSchema,
+} from '@tc/contract/permissions-api';
 import type { AppContext } from '../../app-context';
+import { registerCrudRoutes } from '../../http/crud-routes';
+import { permissionsService } from './service';
 
-export async function permissionsRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+/** /permissions/page, /create, /update, /delete/{id}, /{id} (spec §7). */
+export async function permissionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  registerCrudRoutes(app, ctx, {
+    entity: 'permissions',
+    read: { permission: 'permissions:read' },
+    write: { permission: 'permissions:write' },
+    schemas: {
+      row: permissionSchema,
+      page: permissionPageRequestSchema,
+      create: createPermissionSchema,
+      update: updatePermissionSchema,
+      pageResponse: permissionPageResponseSchema,
+    },
+    service: permissionsService,
+  });
+}

@@ -1,4 +1,80 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { idParamsSchema } from '@tc/contract/paging';
+import { problemSchema } from '@tc/contract/problem';
+import {
+  projectCreateSchema,
+  projectPageRequestSchema,
+  projectPageResponseSchema,
+  projectResponseSchema,
+  projectSchema,
+  projectUpdateSchema,
+} from '@tc/contract/projects';
 import type { AppContext } from '../../app-context';
+import { callerOf } from '../../http/auth-guard';
+import { registerCrudRoutes } from '../../http/crud-routes';
+import { acceptImageBodies } from '../../http/image-body';
+import { AppError } from '../../http/problem';
+import { setProjectLogo } from './logo';
+import { projectsService } from './service';
 
-export async function projectsRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+const write = { permission: 'projects:write' };
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+/** Projects: the five CRUD routes (DESIGN.md §5, §6) plus the logo upload. */
+export async function projectsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  acceptImageBodies(app);
+
+  registerCrudRoutes(app, ctx, {
+    entity: 'projects',
+    read: { permission: 'projects:read' },
+    write,
+    schemas: {
+      row: projectSchema,
+      page: projectPageRequestSchema,
+      create: projectCreateSchema,
+      update: projectUpdateSchema,
+      pageResponse: projectPageResponseSchema,
+    },
+    service: projectsService,
+  });
+
+  const logo = (request: FastifyRequest, bytes: Buffer | null) =>
+    setProjectLogo({
+      db: ctx.db,
+      config: ctx.config,
+      caller: callerOf(request),
+      id: (request.params as { id: string }).id,
+      bytes,
+    });
+
+  app.route({
+    method: 'PUT',
+    url: '/projects/:id/logo',
+    config: write,
+    schema: {
+      tags: ['projects'],
+      summary: 'Upload the project logo as the raw image body (PNG, JPEG, WebP or GIF, 2 MB)',
+      params: idParamsSchema,
+      response: { 200: projectResponseSchema, 413: problemSchema, 415: problemSchema, ...errors },
+    },
+    handler: async (request) => {
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+        throw new AppError(415, 'Upload a PNG, JPEG, WebP or GIF image as the request body.');
+      }
+      return { data: await logo(request, request.body) };
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/projects/:id/logo',
+    config: write,
+    schema: {
+      tags: ['projects'],
+      summary: 'Remove the project logo',
+      params: idParamsSchema,
+      response: { 200: projectResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await logo(request, null) }),
+  });
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Live change events, `GET /api/v1.0/events` (server-sent events, DESIGN.md §5).
+ *
+ * - A change arrives as an unnamed (`message`) event: `id:` is the event's sequence number,
+ *   `data:` is a {@link ChangeEvent} naming the entity, the action and the entity's id.
+ * - `event: reload` means the server cannot tell what was missed (the gap is too large or
+ *   older than what is kept): refetch everything shown.
+ * - EventSource cannot send an Authorization header, so the access token may be passed as
+ *   `?access_token=`. When the token expires the server ends the stream and a reconnect with
+ *   the same URL answers 401: open a new EventSource with a fresh token and
+ *   `?lastEventId=<last id seen>` to resume without losing changes.
+ */
+export const EVENTS_PATH = '/api/v1.0/events';
+export const RELOAD_EVENT = 'reload';
+
+export const changeEventSchema = z
+  .object({
+    entity: z.string(),
+    action: z.enum(['create', 'update', 'delete']),
+    id: z.string(),
+  })
+  .meta({ id: 'ChangeEvent' });
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
+
+export const eventsQuerySchema = z.object({
+  access_token: z.string().max(8192).optional(),
+  lastEventId: z.string().max(32).optional(),
+});
+export type EventsQuery = z.infer<typeof eventsQuerySchema>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { pageRequestSchema, pageResponseSchema } from './paging';
+import { MASTER_REALM } from './permissions';
+import { envelope } from './problem';
+
+/**
+ * The tenant's name is its realm name in `/realms/{name}/protocol/openid-connect/token`
+ * (DESIGN.md §4), so it is kept to characters that need no escaping in a URL path.
+ */
+export const TENANT_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{1,62}$/i;
+
+/** One DNS label (RFC 1123 §2.1): 1–63 letters, digits and inner hyphens. */
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+/**
+ * A host name of at least two labels (`acme.example.com`, `acme.localhost`); the last label
+ * is not all digits, so an IPv4 address is not taken for a domain (RFC 3696 §2).
+ */
+export const TENANT_DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+(?=[a-z0-9-]*[a-z-])${LABEL}$`);
+
+const tenantNameSchema = z
+  .string({ error: 'Enter a name.' })
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(63, 'The name can be at most 63 characters long.')
+  .regex(
+    TENANT_NAME_PATTERN,
+    'Use 2 to 63 letters, digits, hyphens or underscores, starting with a letter or digit.',
+  )
+  .refine((name) => name.toLowerCase() !== MASTER_REALM, 'This name is reserved.');
+
+/** Stored lower-case; unique regardless of case. Not the console's own host (checked on the server). */
+const tenantDomainSchema = z
+  .string({ error: 'Enter a domain.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter a domain.')
+  .max(253, 'The domain can be at most 253 characters long.')
+  .regex(TENANT_DOMAIN_PATTERN, 'Enter a host name such as acme.example.com.');
+
+/**
+ * Adding a tenant (spec §7: name, domain, id null). `adminEmail` invites the tenant's first
+ * administrator, who sets a password from the invitation.
+ */
+export const tenantCreateSchema = z
+  .object({
+    id: z.null().optional(),
+    name: tenantNameSchema,
+    domain: tenantDomainSchema,
+    allowSignup: z.boolean().optional(),
+    adminEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, 'The e-mail address can be at most 254 characters long.')
+      .check(z.email('Enter a valid e-mail address.'))
+      .optional(),
+  })
+  .meta({ id: 'TenantCreate' });
+export type TenantCreate = z.infer<typeof tenantCreateSchema>;
+
+/** Editing a tenant renames its realm too. A missing `allowSignup` keeps the current value. */
+export const tenantUpdateSchema = tenantCreateSchema
+  .omit({ adminEmail: true })
+  .extend({ id: z.uuid('Not a valid id.') })
+  .meta({ id: 'TenantUpdate' });
+export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
+
+/** A tenant as lists and forms show it; `logoUrl` is served by `GET /api/v1.0/files/{id}`. */
+export const tenantSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    domain: z.string(),
+    logoUrl: z.string().nullable(),
+    allowSignup: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Tenant' });
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const TENANT_SORT_FIELDS = ['name', 'domain', 'createdAt'] as const;
+export type TenantSortField = (typeof TENANT_SORT_FIELDS)[number];
+
+/** Spec §3: the console sorts tenants by name; `filter.search` matches name or domain. */
+export const tenantPageRequestSchema = pageRequestSchema(TENANT_SORT_FIELDS, {}).meta({
+  id: 'TenantPageRequest',
+});
+export type TenantPageRequest = z.infer<typeof tenantPageRequestSchema>;
+
+export const tenantPageResponseSchema = pageResponseSchema(tenantSchema).meta({
+  id: 'TenantPage',
+});
+export const tenantResponseSchema = envelope(tenantSchema);
