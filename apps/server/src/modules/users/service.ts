@@ -1,8 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { badRequest } from '../../http/problem';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { User, UserCreate, UserUpdate } from '@tc/contract/users';
 import type { Database } from '../../db/database';
+import { uniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/identity';
+import type { ServiceContext } from '../../http/crud-routes';
+import { badRequest, conflict, notFound } from '../../http/problem';
 import { hashPassword } from '../../identity/passwords';
+import { revokeUserSessions } from '../../identity/sessions';
+import { recordChange } from '../audit/record';
+import { requireRole } from '../roles/service';
+import { findUserRow } from './page-users';
+
+const ENTITY = 'users';
 
 /** Inserts a user with an optional password (none: an invited user who cannot sign in yet). */
 export async function insertUser(
@@ -48,4 +57,112 @@ export async function requireUsersInTenant(
   if (found.length !== unique.length) {
     throw badRequest('Choose people of this tenant.', { [field]: 'Unknown user.' });
   }
+}
+
+/** The e-mail is unique per tenant, case-insensitively (users_tenant_email_key): 409, not 500. */
+async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === 'users_tenant_email_key') {
+      throw conflict('A user with this e-mail address already exists.', {
+        email: 'This e-mail address is already in use.',
+      });
+    }
+    throw error;
+  }
+}
+
+async function requireUserRow(tx: Database, tenantId: string, id: string): Promise<User> {
+  const row = await findUserRow(tx, tenantId, id);
+  if (!row) throw notFound('There is no such user.');
+  return row;
+}
+
+/** Adds an invited user (no password yet) with a role of the caller's tenant. */
+export async function createUser({
+  db,
+  caller,
+  data,
+}: ServiceContext & { data: UserCreate }): Promise<User> {
+  const tenantId = caller.tenantId;
+  return db.transaction(async (tx) => {
+    await requireRole(tx, tenantId, data.roleId);
+    const id = await withUniqueEmail(() => insertUser(tx, { ...data, tenantId }));
+    const after = await requireUserRow(tx, tenantId, id);
+    await recordChange(tx, {
+      tenantId,
+      actorId: caller.userId,
+      entity: ENTITY,
+      action: 'create',
+      entityId: id,
+      after,
+    });
+    return after;
+  });
+}
+
+/**
+ * Edits a user of the caller's tenant. Deactivation ends the user's sessions in the same
+ * transaction, so their access tokens answer 401 at once (the guard checks the session).
+ */
+export async function updateUser({
+  db,
+  caller,
+  data,
+}: ServiceContext & { data: UserUpdate }): Promise<User> {
+  const tenantId = caller.tenantId;
+  return db.transaction(async (tx) => {
+    const before = await requireUserRow(tx, tenantId, data.id);
+    const status = data.status ?? before.status;
+    if (data.id === caller.userId && status === 'inactive') {
+      throw badRequest('You cannot deactivate your own account.', {
+        status: 'You cannot deactivate yourself.',
+      });
+    }
+    await requireRole(tx, tenantId, data.roleId);
+    await withUniqueEmail(() =>
+      tx
+        .update(users)
+        .set({
+          firstName: data.firstName,
+          lastName: data.lastName,
+          email: data.email.trim().toLowerCase(),
+          roleId: data.roleId,
+          status,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, data.id))),
+    );
+    if (status === 'inactive') await revokeUserSessions(tx, data.id);
+    const after = await requireUserRow(tx, tenantId, data.id);
+    await recordChange(tx, {
+      tenantId,
+      actorId: caller.userId,
+      entity: ENTITY,
+      action: 'update',
+      entityId: data.id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Deletes a user of the caller's tenant; their sessions go with them (ON DELETE CASCADE). */
+export async function removeUser({ db, caller, id }: ServiceContext & { id: string }) {
+  const tenantId = caller.tenantId;
+  await db.transaction(async (tx) => {
+    const before = await requireUserRow(tx, tenantId, id);
+    if (id === caller.userId) throw badRequest('You cannot delete your own account.');
+    await tx.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+    await recordChange(tx, {
+      tenantId,
+      actorId: caller.userId,
+      entity: ENTITY,
+      action: 'delete',
+      entityId: id,
+      before,
+    });
+  });
 }

@@ -1,0 +1,118 @@
+import { and, count, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Page } from '@tc/contract/paging';
+import type { User, UserPageRequest, UserSortField } from '@tc/contract/users';
+import type { Database } from '../../db/database';
+import { roles, users } from '../../db/schema/identity';
+import type { ServiceContext } from '../../http/crud-routes';
+import { containsText, pageWindow, toPage } from '../../http/paging';
+import { notFound } from '../../http/problem';
+
+/** The columns of a user row; never the password hash, only whether one is set. */
+const rowColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  roleId: users.roleId,
+  role: roles.name,
+  status: users.status,
+  invited: sql<boolean>`${users.passwordHash} is null`,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const sortColumns: Record<UserSortField, AnyColumn> = {
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  role: roles.name,
+  createdAt: users.createdAt,
+};
+
+function selectRows(db: Database) {
+  return db.select(rowColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId));
+}
+
+type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
+
+function toUser(row: SelectedRow): User {
+  return {
+    ...row,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user `id` of this tenant as a row, or undefined (also for another tenant's id). */
+export async function findUserRow(
+  db: Database,
+  tenantId: string,
+  id: string,
+): Promise<User | undefined> {
+  const [row] = await selectRows(db).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  return row ? toUser(row) : undefined;
+}
+
+export async function getUser({ db, caller, id }: ServiceContext & { id: string }): Promise<User> {
+  const row = await findUserRow(db, caller.tenantId, id);
+  if (!row) throw notFound('There is no such user.');
+  return row;
+}
+
+/**
+ * Search ORs "contains" over the three name columns, so each trigram index serves its part
+ * (a BitmapOr); everything is scoped to the caller's tenant.
+ */
+function pageWhere(tenantId: string, filter: UserPageRequest['filter']): SQL | undefined {
+  const search = filter.search;
+  return and(
+    eq(users.tenantId, tenantId),
+    search
+      ? or(
+          containsText(users.firstName, search),
+          containsText(users.lastName, search),
+          containsText(users.email, search),
+        )
+      : undefined,
+    filter.status ? eq(users.status, filter.status) : undefined,
+    filter.roleId ? eq(users.roleId, filter.roleId) : undefined,
+  );
+}
+
+/**
+ * The ids of the requested page. Sorted by e-mail this is `WHERE tenant_id = $1 ORDER BY
+ * email, id LIMIT … OFFSET …`, an index-only scan of users_tenant_email_id_idx; skipping rows
+ * there is cheap, so deep pages fetch only the rows they show (a "deferred join").
+ */
+function pageIds(db: Database, where: SQL | undefined, request: UserPageRequest) {
+  const window = pageWindow(request, sortColumns, users.id);
+  const base = db.select({ id: users.id }).from(users).$dynamic();
+  const sorted =
+    request.listSort.field === 'role' ? base.innerJoin(roles, eq(roles.id, users.roleId)) : base;
+  return sorted
+    .where(where)
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** One query for the rows (the page's ids, then their columns) and one for the exact count. */
+export async function pageUsers({
+  db,
+  caller,
+  request,
+}: ServiceContext & { request: UserPageRequest }): Promise<Page<User>> {
+  const where = pageWhere(caller.tenantId, request.filter);
+  const { orderBy } = pageWindow(request, sortColumns, users.id);
+  const [rows, [total]] = await Promise.all([
+    selectRows(db)
+      .where(
+        and(eq(users.tenantId, caller.tenantId), inArray(users.id, pageIds(db, where, request))),
+      )
+      .orderBy(...orderBy),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return toPage(request, rows.map(toUser), total?.value ?? 0);
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { envelope } from './problem';
+import { pageRequestSchema, pageResponseSchema, statusSchema } from './paging';
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `Enter a ${label}.` })
+    .trim()
+    .min(1, `Enter a ${label}.`)
+    .max(100, `The ${label} can be at most 100 characters long.`);
+
+/** Stored lower-case: e-mail addresses are unique per tenant regardless of case. */
+const emailSchema = z
+  .string({ error: 'Enter an e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'The e-mail address can be at most 254 characters long.')
+  .check(z.email('Enter a valid e-mail address.'));
+
+/**
+ * Adding a user (spec §7: firstName, lastName, email, roleId). No password: the user is
+ * invited and sets one later; a `password` sent here is ignored.
+ */
+export const userCreateSchema = z
+  .object({
+    firstName: nameSchema('first name'),
+    lastName: nameSchema('last name'),
+    email: emailSchema,
+    roleId: z.uuid('Choose a role.'),
+    status: statusSchema.default('active'),
+  })
+  .meta({ id: 'UserCreate' });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/**
+ * Editing a user. A missing `status` keeps the current one, so a client that leaves it out
+ * never re-activates a deactivated user by accident.
+ */
+export const userUpdateSchema = userCreateSchema
+  .extend({ id: z.uuid('Not a valid id.'), status: statusSchema.optional() })
+  .meta({ id: 'UserUpdate' });
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** A user as lists and forms show it; `invited`: no password set yet. */
+export const userSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    roleId: z.uuid(),
+    role: z.string(),
+    status: statusSchema,
+    invited: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const USER_SORT_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'status',
+  'role',
+  'createdAt',
+] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+/** Spec §3: the console sorts users by e-mail. */
+export const userPageRequestSchema = pageRequestSchema(USER_SORT_FIELDS, {
+  status: statusSchema.optional(),
+  roleId: z.uuid('Not a valid role id.').optional(),
+}).meta({ id: 'UserPageRequest' });
+export type UserPageRequest = z.infer<typeof userPageRequestSchema>;
+
+export const userPageResponseSchema = pageResponseSchema(userSchema).meta({
+  id: 'UserPage',
+});
+export const userResponseSchema = envelope(userSchema);
