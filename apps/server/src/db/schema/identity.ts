@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -154,3 +155,18 @@ export const loginFailures = pgTable('login_failures', {
   lastFailure: timestamp({ withTimezone: true }).notNull(),
   notBefore: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Users per (tenant, role, status), kept exact by statement-level triggers (migration 0003),
+ * so an unfiltered list's totalCount is a sum of a few rows instead of a count of 100,000.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    tenantId: tenantId(),
+    roleId: uuid().notNull(),
+    status: text().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.status] })],
+);

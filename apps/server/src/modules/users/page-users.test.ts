@@ -200,3 +200,43 @@ describe('users page', () => {
     expect(Object.keys(problem.errors)).toContain(field);
   });
 });
+
+describe('totalCount kept by triggers', () => {
+  it('stays exact through creates, status and role changes, and deletes', async () => {
+    const total = async (filter: Record<string, unknown> = {}) => {
+      const response = await api(server, '/users/page', token, {
+        method: 'POST',
+        body: JSON.stringify({ pageIndex: 1, pageSize: 1, filter }),
+      });
+      return (await response.json()).data.totalCount as number;
+    };
+    const start = await total();
+    const created = await api(server, '/users/create', token, {
+      method: 'POST',
+      body: JSON.stringify({
+        firstName: 'Count',
+        lastName: 'Me',
+        email: `count.${Date.now()}@example.test`,
+        roleId: tenant.memberRoleId,
+        status: 'active',
+      }),
+    });
+    const user = (await created.json()).data;
+    expect(await total()).toBe(start + 1);
+    const inactiveBefore = await total({ status: 'inactive' });
+    const memberInactiveBefore = await total({ roleId: tenant.memberRoleId, status: 'inactive' });
+    await api(server, '/users/update', token, {
+      method: 'PUT',
+      body: JSON.stringify({ ...user, status: 'inactive', roleId: tenant.adminRoleId }),
+    });
+    expect(await total({ status: 'inactive' })).toBe(inactiveBefore + 1);
+    // The user moved from Member/active to Admin/inactive: Member/inactive is untouched.
+    expect(await total({ roleId: tenant.memberRoleId, status: 'inactive' })).toBe(
+      memberInactiveBefore,
+    );
+    expect(await total({ roleId: tenant.adminRoleId, status: 'inactive' })).toBeGreaterThan(0);
+    await api(server, `/users/delete/${user.id}`, token, { method: 'POST' });
+    expect(await total()).toBe(start);
+    expect(await total({ status: 'inactive' })).toBe(inactiveBefore);
+  });
+});

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, or, sql, type AnyColumn, type SQL } from 'driz
 import type { Page } from '@tc/contract/paging';
 import type { User, UserPageRequest, UserSortField } from '@tc/contract/users';
 import type { Database } from '../../db/database';
-import { roles, users } from '../../db/schema/identity';
+import { roles, userCounts, users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
 import { containsText, pageWindow, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
@@ -112,7 +112,30 @@ export async function pageUsers({
         and(eq(users.tenantId, caller.tenantId), inArray(users.id, pageIds(db, where, request))),
       )
       .orderBy(...orderBy),
-    db.select({ value: count() }).from(users).where(where),
+    countUsers(db, caller.tenantId, request.filter, where),
   ]);
   return toPage(request, rows.map(toUser), total?.value ?? 0);
+}
+
+/**
+ * The exact total. Without a search it sums the trigger-kept user_counts rows (a handful per
+ * tenant) instead of counting every user; a search counts through the trigram indexes.
+ */
+function countUsers(
+  db: Database,
+  tenantId: string,
+  filter: UserPageRequest['filter'],
+  where: SQL | undefined,
+) {
+  if (filter.search) return db.select({ value: count() }).from(users).where(where);
+  return db
+    .select({ value: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
+    .from(userCounts)
+    .where(
+      and(
+        eq(userCounts.tenantId, tenantId),
+        filter.status ? eq(userCounts.status, filter.status) : undefined,
+        filter.roleId ? eq(userCounts.roleId, filter.roleId) : undefined,
+      ),
+    );
 }
