@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import {
   loginFailures,
@@ -70,7 +70,30 @@ async function selectPrincipal(
     .leftJoin(loginFailures, eq(loginFailures.userId, users.id));
   const query = withSession ? base.innerJoin(sessions, eq(sessions.userId, users.id)) : base;
   const [row] = await query.where(where).limit(1);
-  if (!row) return undefined;
+  return row ? toPrincipal(row) : undefined;
+}
+
+/** The columns a principal is read from; raw queries (rotation) alias theirs to these names. */
+export interface PrincipalRow {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  emailVerified: boolean;
+  passwordHash: string | null;
+  tenantId: string;
+  realm: string;
+  isMaster: boolean;
+  tenantEnabled: boolean;
+  roleName: string;
+  roleStatus: string;
+  permissions: string[];
+  lockedUntil: Date | null;
+  failureUserId: string | null;
+}
+
+export function toPrincipal(row: PrincipalRow): Principal {
   const roleActive = row.roleStatus === 'active';
   return {
     userId: row.userId,
@@ -95,20 +118,6 @@ export function principalByEmail(db: Database, tenantId: string, email: string) 
   return selectPrincipal(
     db,
     and(eq(users.tenantId, tenantId), eq(sql`lower(${users.email})`, email.trim().toLowerCase())),
-  );
-}
-
-/** The principal of a live session: not revoked, not past its absolute or idle lifetime. */
-export function principalBySession(db: Database, sessionId: string, idleSeconds: number) {
-  return selectPrincipal(
-    db,
-    and(
-      eq(sessions.id, sessionId),
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, sql`now()`),
-      gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
-    ),
-    true,
   );
 }
 

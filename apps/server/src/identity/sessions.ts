@@ -6,7 +6,7 @@ import { refreshTokens, sessions } from '../db/schema/identity';
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-const newOpaqueToken = () => randomBytes(32).toString('base64url');
+export const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
 export interface SessionLifetimes {
   absoluteSeconds: number;

@@ -1,26 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import type { TokenResponse } from '@tc/contract/identity';
 import { CLIENT_ID } from '@tc/contract/permissions';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { sessions } from '../db/schema/identity';
 import { clearLoginFailures, isLocked, recordLoginFailure } from './brute-force';
 import { invalidCredentials, invalidRefreshToken, OAuthError, realmNotFound } from './oauth-error';
 import { verifyPassword } from './passwords';
-import {
-  principalByEmail,
-  principalBySession,
-  principalForAccessToken,
-  type Principal,
-} from './principal';
+import { principalByEmail, principalForAccessToken, type Principal } from './principal';
 import { findRealm, issuerFor, type Realm } from './realms';
-import {
-  claimRefreshToken,
-  findSessionByRefreshToken,
-  issueRefreshToken,
-  revokeSession,
-  startSession,
-} from './sessions';
+import { rotateRefreshToken } from './rotation';
+import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
 import type { SigningKeys } from './signing-keys';
 
 export interface TokenServiceDeps {
@@ -129,33 +117,22 @@ export function createTokenService({ db, keys, config }: TokenServiceDeps) {
   }): Promise<TokenResponse> {
     const realm = await requireRealm(input.realm, input.clientId);
     if (!input.refreshToken) throw invalidRefreshToken();
-    const rotated = await db.transaction(async (tx) => {
-      const claim = await claimRefreshToken(tx, realm.id, input.refreshToken!);
-      if (claim.outcome !== 'claimed') return claim;
-      const principal = await principalBySession(tx, claim.sessionId, lifetimes.idleSeconds);
-      if (!principal || !principal.userActive || !principal.tenantEnabled) return undefined;
-      const [session] = await tx
-        .update(sessions)
-        .set({ lastUsedAt: sql`now()` })
-        .where(eq(sessions.id, claim.sessionId))
-        .returning({ expiresAt: sessions.expiresAt });
-      const refreshToken = await issueRefreshToken(tx, realm.id, claim.sessionId);
-      const absoluteLeft = Math.floor((session!.expiresAt.getTime() - Date.now()) / 1000);
-      const refreshExpiresIn = Math.max(0, Math.min(lifetimes.idleSeconds, absoluteLeft));
-      return { principal, sessionId: claim.sessionId, refreshToken, refreshExpiresIn };
+    const rotation = await rotateRefreshToken(db, {
+      tenantId: realm.id,
+      token: input.refreshToken,
+      idleSeconds: lifetimes.idleSeconds,
     });
-    if (rotated && 'outcome' in rotated && rotated.outcome === 'reused') {
+    if (rotation.outcome === 'reused') {
       // OAuth 2.0 Security BCP §4.14.2: a replayed refresh token ends the whole family.
-      await revokeSession(db, rotated.sessionId);
+      await revokeSession(db, rotation.sessionId);
       throw new OAuthError(400, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded');
     }
-    if (!rotated || 'outcome' in rotated) throw invalidRefreshToken();
-    return respond(
-      rotated.principal,
-      rotated.sessionId,
-      rotated.refreshToken,
-      rotated.refreshExpiresIn,
-    );
+    if (rotation.outcome !== 'rotated') throw invalidRefreshToken();
+    const { principal } = rotation;
+    if (!principal.userActive || !principal.tenantEnabled) throw invalidRefreshToken();
+    const absoluteLeft = Math.floor((rotation.expiresAt.getTime() - Date.now()) / 1000);
+    const refreshExpiresIn = Math.max(0, Math.min(lifetimes.idleSeconds, absoluteLeft));
+    return respond(principal, rotation.sessionId, rotation.refreshToken, refreshExpiresIn);
   }
 
   async function logout(input: {

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { toPrincipal, type Principal, type PrincipalRow } from './principal';
+import { claimRefreshToken, hashToken, newOpaqueToken, type RotationClaim } from './sessions';
+
+export type Rotation =
+  | {
+      outcome: 'rotated';
+      principal: Principal;
+      sessionId: string;
+      expiresAt: Date;
+      refreshToken: string;
+    }
+  | { outcome: 'session-ended' }
+  | Exclude<RotationClaim, { outcome: 'claimed' }>;
+
+interface RotationRow extends Partial<PrincipalRow> {
+  claimedSessionId: string;
+  expiresAt: Date | null;
+}
+
+/**
+ * Rotates a refresh token in one statement, so the hot path is one round trip and atomic:
+ * claim the presented token (once only), touch its live session, store the successor, and
+ * read the principal for the new access token. Only when nothing was claimed does a second
+ * query tell a replayed token (whose family must end) from an unknown one.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  input: { tenantId: string; token: string; idleSeconds: number },
+): Promise<Rotation> {
+  const refreshToken = newOpaqueToken();
+  const result = await db.execute(sql`
+    with claimed as (
+      update refresh_tokens set used_at = now()
+      where token_hash = ${hashToken(input.token)} and tenant_id = ${input.tenantId}
+        and used_at is null
+      returning session_id
+    ), touched as (
+      update sessions set last_used_at = now()
+      from claimed
+      where sessions.id = claimed.session_id and sessions.revoked_at is null
+        and sessions.expires_at > now()
+        and sessions.last_used_at > now() - make_interval(secs => ${input.idleSeconds})
+      returning sessions.id, sessions.user_id, sessions.expires_at
+    ), successor as (
+      insert into refresh_tokens (token_hash, tenant_id, session_id)
+      select ${hashToken(refreshToken)}, ${input.tenantId}, touched.id from touched
+      returning session_id
+    )
+    select claimed.session_id as "claimedSessionId", touched.expires_at as "expiresAt",
+      u.id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName",
+      u.status, u.email_verified as "emailVerified", null as "passwordHash",
+      t.id as "tenantId", t.name as realm, t.is_master as "isMaster", t.enabled as "tenantEnabled",
+      r.name as "roleName", r.status as "roleStatus", null as "lockedUntil", null as "failureUserId",
+      coalesce((
+        select json_agg(p.name order by p.name)
+        from role_permissions rp join permissions p on p.id = rp.permission_id
+        where rp.role_id = r.id and r.status = 'active'
+      ), '[]'::json) as permissions,
+      (select count(*) from successor) as stored
+    from claimed
+    left join touched on touched.id = claimed.session_id
+    left join users u on u.id = touched.user_id
+    left join tenants t on t.id = u.tenant_id
+    left join roles r on r.id = u.role_id`);
+  const [row] = (result as unknown as { rows: RotationRow[] }).rows;
+  if (!row) {
+    // Nothing claimed: either never issued here, or already used (a replay).
+    const claim = await claimRefreshToken(db, input.tenantId, input.token);
+    return claim.outcome === 'claimed' ? { outcome: 'unknown' } : claim;
+  }
+  if (!row.userId || !row.expiresAt) return { outcome: 'session-ended' };
+  return {
+    outcome: 'rotated',
+    principal: toPrincipal(row as PrincipalRow),
+    sessionId: row.claimedSessionId,
+    expiresAt: new Date(row.expiresAt),
+    refreshToken,
+  };
+}
