@@ -1,7 +1,14 @@
 import { SignJWT, decodeJwt, generateKeyPair, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingKeys } from '../db/schema/identity';
-import { api, createTenant, signIn, type TenantFixture } from '../test/fixtures';
+import {
+  api,
+  createTenant,
+  refreshForm,
+  signIn,
+  tokenRequest,
+  type TenantFixture,
+} from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/harness';
 
 let server: TestServer;
@@ -10,7 +17,7 @@ let token: string;
 
 beforeAll(async () => {
   // One-second access tokens, so expiry is observable; tests needing a live one sign in afresh.
-  server = await startTestServer({ ACCESS_TOKEN_TTL: '1' });
+  server = await startTestServer({ ACCESS_TOKEN_TTL: '1', REFRESH_TOKEN_TTL: '2' });
   tenant = await createTenant(server.database.db);
   token = (await signIn(server, tenant.name, tenant.adminEmail, tenant.password)).access_token;
 });
@@ -91,5 +98,21 @@ describe('API guard', () => {
     expect((await api(server, '/auth/me', fresh)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await api(server, '/auth/me', fresh)).status).toBe(401);
+  });
+});
+
+describe('absolute session lifetime', () => {
+  it('ends a session after REFRESH_TOKEN_TTL even while it is in use', async () => {
+    const tokens = await signIn(server, tenant.name, tenant.adminEmail, tenant.password);
+    expect(tokens.refresh_expires_in).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const used = await tokenRequest(server, tenant.name, refreshForm(tokens.refresh_token));
+    expect(used.status).toBe(200);
+    const next = await used.json();
+    expect(next.refresh_expires_in).toBeLessThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await tokenRequest(server, tenant.name, refreshForm(next.refresh_token))).status).toBe(
+      400,
+    );
   });
 });

@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../fixtures';
-import { startTestServer, type TestServer } from '../harness';
+import { api, signIn } from '../fixtures';
+import { SUPER_ADMIN_PASSWORD, startTestServer, type TestServer } from '../harness';
 import { seedTenant, TENANT_ENTITIES, validCreate, type SeededTenant } from './entities';
 
 let server: TestServer;
 let tenant: SeededTenant;
+let superToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   tenant = await seedTenant(server);
+  superToken = (await signIn(server, 'master', 'admin@example.com', SUPER_ADMIN_PASSWORD))
+    .access_token;
 });
 afterAll(() => server?.close());
 
@@ -33,8 +36,8 @@ function bodies(valid: Record<string, unknown>) {
   );
 }
 
-async function snapshot(entity: string) {
-  const response = await api(server, `/${entity}/page`, tenant.token, {
+async function snapshot(entity: string, token = tenant.token) {
+  const response = await api(server, `/${entity}/page`, token, {
     method: 'POST',
     body: JSON.stringify({
       pageIndex: 1,
@@ -80,3 +83,37 @@ describe.each(TENANT_ENTITIES)(
     });
   },
 );
+
+describe('any body to tenants/create and /update (super administrator)', () => {
+  const validTenant = () => ({
+    name: `t${Date.now().toString(36)}`,
+    domain: `x${Date.now().toString(36)}.example.test`,
+  });
+
+  it('create and update: 2xx or 4xx, never 5xx; a 4xx changes nothing', async () => {
+    const created = await api(server, '/tenants/create', superToken, {
+      method: 'POST',
+      body: JSON.stringify(validTenant()),
+    });
+    const existing = (await created.json()).data as { id: string };
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), bodies(validTenant()), async (isUpdate, body) => {
+        const before = await snapshot('tenants', superToken);
+        const sent =
+          isUpdate && body && typeof body === 'object' ? { id: existing.id, ...body } : body;
+        const response = await api(
+          server,
+          `/tenants/${isUpdate ? 'update' : 'create'}`,
+          superToken,
+          {
+            method: isUpdate ? 'PUT' : 'POST',
+            body: JSON.stringify(sent),
+          },
+        );
+        expect(response.status).toBeLessThan(500);
+        if (response.status >= 400) expect(await snapshot('tenants', superToken)).toBe(before);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
