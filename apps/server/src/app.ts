@@ -12,6 +12,8 @@ import { registerSecurityHeaders } from './http/security';
 import { realmRoutes } from './identity/routes';
 import { SigningKeys } from './identity/signing-keys';
 import { createTokenService } from './identity/token-service';
+import { accountRoutes } from './modules/auth/account-routes';
+import { googleRoutes } from './modules/auth/google-routes';
 import { authRoutes } from './modules/auth/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -74,6 +76,8 @@ export async function buildApp({
     async (api) => {
       registerAuthGuard(api, ctx.tokens);
       await api.register(authRoutes);
+      await api.register(accountRoutes, { ctx });
+      await api.register(googleRoutes, { ctx });
       await api.register(tenantRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(rolesRoutes, { ctx });

@@ -170,3 +170,27 @@ export const userCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.status] })],
 );
+
+/**
+ * Single-use links (password reset, invitation, e-mail verification): only the SHA-256 of
+ * the token is stored; a new link of the same purpose replaces the old one.
+ */
+export const actionTokens = pgTable(
+  'action_tokens',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('action_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    check('action_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invite', 'verify')`),
+  ],
+);
