@@ -49,7 +49,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db: drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database,
     engine: 'pglite',
-    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      // PGlite's unlisten takes an optional transaction: never pass anything through.
+      return () => unlisten();
+    },
     migrate: () => migratePgliteClient(client),
     close: () => client.close(),
   };

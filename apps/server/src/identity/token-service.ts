@@ -106,6 +106,14 @@ export function createTokenService({ db, keys, config }: TokenServiceDeps) {
       throw new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
     }
     if (principal.hasFailures) await clearLoginFailures(db, principal.userId);
+    return issueTokens(principal);
+  }
+
+  /**
+   * Opens a session for a principal the caller has already authenticated (password grant,
+   * Google sign-in) and answers with the token endpoint's response.
+   */
+  async function issueTokens(principal: Principal): Promise<TokenResponse> {
     const session = await startSession(db, principal, lifetimes);
     return respond(principal, session.sessionId, session.refreshToken, session.refreshExpiresIn);
   }
@@ -164,7 +172,7 @@ export function createTokenService({ db, keys, config }: TokenServiceDeps) {
     return { ...principal, sessionId: sid };
   }
 
-  return { passwordGrant, refreshGrant, logout, authenticate };
+  return { passwordGrant, refreshGrant, issueTokens, logout, authenticate };
 }
 
 const isUuid = (value: string) =>

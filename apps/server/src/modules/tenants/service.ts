@@ -116,6 +116,7 @@ export async function identifyTenant(
     domain: tenant.isMaster ? input.publicHost : tenant.domain,
     logoUrl: tenant.logoFileId ? fileUrl(tenant.logoFileId) : null,
     signupEnabled: tenant.allowSignup && !tenant.isMaster,
-    googleEnabled: input.googleEnabled,
+    // Super administrators never sign in with Google (modules/auth/google.ts), so no button.
+    googleEnabled: input.googleEnabled && !tenant.isMaster,
   };
 }

@@ -6,6 +6,7 @@ import { roles, userCounts, users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
 import { containsText, pageWindow, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
+import { fromBookmark, type EmailBookmarks } from './bookmarks';
 
 /** The columns of a user row; never the password hash, only whether one is set. */
 const rowColumns = {
@@ -83,19 +84,35 @@ function pageWhere(tenantId: string, filter: UserPageRequest['filter']): SQL | u
 
 /**
  * The ids of the requested page. Sorted by e-mail this is `WHERE tenant_id = $1 ORDER BY
- * email, id LIMIT … OFFSET …`, an index-only scan of users_tenant_email_id_idx; skipping rows
- * there is cheap, so deep pages fetch only the rows they show (a "deferred join").
+ * email, id LIMIT … OFFSET …`, an index-only scan of users_tenant_email_id_idx; deep pages of
+ * the unfiltered list start at a keyset bookmark, so they never skip more than one stride.
+ * Only the page's ids are found this way; their columns are fetched after (a "deferred join").
  */
-function pageIds(db: Database, where: SQL | undefined, request: UserPageRequest) {
+async function pageIds(
+  db: Database,
+  tenantId: string,
+  where: SQL | undefined,
+  request: UserPageRequest,
+  bookmarks: EmailBookmarks | undefined,
+) {
   const window = pageWindow(request, sortColumns, users.id);
+  const { field, direction } = request.listSort;
+  const unfiltered = !request.filter.search && !request.filter.status && !request.filter.roleId;
+  const start =
+    bookmarks && unfiltered && field === 'email'
+      ? await bookmarks.seek(db, tenantId, direction, window.offset)
+      : { from: null, offset: window.offset };
   const base = db.select({ id: users.id }).from(users).$dynamic();
-  const sorted =
-    request.listSort.field === 'role' ? base.innerJoin(roles, eq(roles.id, users.roleId)) : base;
-  return sorted
-    .where(where)
-    .orderBy(...window.orderBy)
-    .limit(window.limit)
-    .offset(window.offset);
+  const sorted = field === 'role' ? base.innerJoin(roles, eq(roles.id, users.roleId)) : base;
+  // Wrapped: a Drizzle query is a thenable, and returning it bare from an async function
+  // would run it here instead of nesting it as a subquery of the row query.
+  return {
+    subquery: sorted
+      .where(start.from ? and(where, fromBookmark(start.from, direction)) : where)
+      .orderBy(...window.orderBy)
+      .limit(window.limit)
+      .offset(start.offset),
+  };
 }
 
 /** One query for the rows (the page's ids, then their columns) and one for the exact count. */
@@ -103,14 +120,17 @@ export async function pageUsers({
   db,
   caller,
   request,
-}: ServiceContext & { request: UserPageRequest }): Promise<Page<User>> {
+  bookmarks,
+}: ServiceContext & {
+  request: UserPageRequest;
+  bookmarks?: EmailBookmarks;
+}): Promise<Page<User>> {
   const where = pageWhere(caller.tenantId, request.filter);
   const { orderBy } = pageWindow(request, sortColumns, users.id);
+  const { subquery: ids } = await pageIds(db, caller.tenantId, where, request, bookmarks);
   const [rows, [total]] = await Promise.all([
     selectRows(db)
-      .where(
-        and(eq(users.tenantId, caller.tenantId), inArray(users.id, pageIds(db, where, request))),
-      )
+      .where(and(eq(users.tenantId, caller.tenantId), inArray(users.id, ids)))
       .orderBy(...orderBy),
     countUsers(db, caller.tenantId, request.filter, where),
   ]);

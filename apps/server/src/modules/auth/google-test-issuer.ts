@@ -1,0 +1,97 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import type { TestServer } from '../../test/harness';
+
+export const GOOGLE_CLIENT_ID = 'test-client.apps.googleusercontent.com';
+const KEY_ID = 'google-test-key';
+
+/** A stand-in for Google: an RS256 key whose public half is served as a JWKS on 127.0.0.1. */
+export interface TestIssuer {
+  jwksUrl: string;
+  /** Signs an ID token like Google's; claims and options override the defaults. */
+  idToken(claims?: JWTPayload, options?: IdTokenOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface IdTokenOptions {
+  issuer?: string;
+  audience?: string;
+  /** Seconds since the epoch. */
+  expiresAt?: number;
+  /** Sign with another private key under the same key id (a forged signature). */
+  forged?: boolean;
+}
+
+export async function startTestIssuer(): Promise<TestIssuer> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const other = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
+  const server: Server = createServer((req, res) => {
+    if (req.url !== '/certs') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  async function idToken(claims: JWTPayload = {}, options: IdTokenOptions = {}) {
+    const now = Math.floor(Date.now() / 1000);
+    const key = options.forged ? other.privateKey : privateKey;
+    return new SignJWT({ email_verified: true, ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
+      .setIssuer(options.issuer ?? 'https://accounts.google.com')
+      .setAudience(options.audience ?? GOOGLE_CLIENT_ID)
+      .setSubject(String(claims.sub ?? '1234567890'))
+      .setIssuedAt(now - 60)
+      .setExpirationTime(options.expiresAt ?? now + 3600)
+      .sign(key);
+  }
+
+  return {
+    jwksUrl: `http://127.0.0.1:${port}/certs`,
+    idToken,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface GoogleAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * POSTs /api/v1.0/auth/google with node:http, so the Host header can be chosen (fetch
+ * always sends the URL's host).
+ */
+export function postGoogle(
+  server: TestServer,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<GoogleAnswer> {
+  const url = new URL(server.url);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        method: 'POST',
+        path: '/api/v1.0/auth/google',
+        headers: { 'content-type': 'application/json', host: url.host, ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}

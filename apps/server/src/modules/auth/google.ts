@@ -1,0 +1,187 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { TenantInfo, TokenResponse } from '@tc/contract/identity';
+import { MEMBER_ROLE } from '@tc/contract/permissions';
+import type { Database } from '../../db/database';
+import { uniqueViolation } from '../../db/errors';
+import { roles, users } from '../../db/schema/identity';
+import { forbidden, unauthorized } from '../../http/problem';
+import { principalByEmail, type Principal } from '../../identity/principal';
+import type { TokenService } from '../../identity/token-service';
+import { recordChange } from '../audit/record';
+import { findMasterRealm } from '../tenants/service';
+import { findUserRow } from '../users/page-users';
+import { insertUser } from '../users/service';
+
+/** The spec's wording for any refused Google sign-in (spec §8). */
+export const GOOGLE_SIGN_IN_FAILED = 'Google Sign-In failed. Please try again.';
+
+// https://developers.google.com/identity/gsi/web/guides/verify-google-id-token
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+
+/** A verified Google account: the address Google vouches for and the names it gives. */
+export interface GoogleIdentity {
+  subject: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type GoogleVerifier = (
+  credential: string,
+  log: FastifyBaseLogger,
+) => Promise<GoogleIdentity>;
+
+// Failures that say the token is bad; anything else (JWKS down, timeout) is ours to look at.
+const TOKEN_FAULTS = new Set([
+  'ERR_JWT_EXPIRED',
+  'ERR_JWT_CLAIM_VALIDATION_FAILED',
+  'ERR_JWT_INVALID',
+  'ERR_JWS_INVALID',
+  'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+  'ERR_JWKS_NO_MATCHING_KEY',
+  'ERR_JOSE_ALG_NOT_ALLOWED',
+  'ERR_JOSE_NOT_SUPPORTED',
+]);
+
+const NAME_MAX = 100;
+const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, NAME_MAX) : '');
+
+/** Names for a new user: given/family name, else the full name split once, else the mailbox. */
+function namesOf(payload: JWTPayload, email: string): { firstName: string; lastName: string } {
+  const given = text(payload.given_name);
+  const family = text(payload.family_name);
+  if (given || family) return { firstName: given || family, lastName: given ? family : '' };
+  const [first = '', ...rest] = text(payload.name).split(/\s+/);
+  if (first) return { firstName: first, lastName: rest.join(' ') };
+  return { firstName: email.split('@')[0]!.slice(0, NAME_MAX), lastName: '' };
+}
+
+/**
+ * Verifies Google ID tokens: signature against Google's JWKS (fetched once and cached by jose,
+ * refetched when a new key id shows up), issuer, audience = our client id, expiry, and a
+ * verified e-mail address. Every refusal is the same 401, so a caller learns nothing more.
+ */
+export function createGoogleVerifier(options: {
+  clientId: string;
+  jwksUrl: string;
+}): GoogleVerifier {
+  const jwks = createRemoteJWKSet(new URL(options.jwksUrl), {
+    timeoutDuration: 5000,
+    cooldownDuration: 30_000,
+    cacheMaxAge: 6 * 3600 * 1000,
+  });
+  return async (credential, log) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(credential, jwks, {
+        issuer: GOOGLE_ISSUERS,
+        audience: options.clientId,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        clockTolerance: 30,
+      }));
+    } catch (error) {
+      const code = error instanceof errors.JOSEError ? error.code : undefined;
+      if (code && TOKEN_FAULTS.has(code)) log.info({ code }, 'Google ID token refused');
+      else log.warn({ err: error }, 'Google ID token could not be verified');
+      throw unauthorized(GOOGLE_SIGN_IN_FAILED);
+    }
+    // Google sends a boolean; some older tokens carry the string "true".
+    const verified = payload.email_verified === true || payload.email_verified === 'true';
+    const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+    if (!verified || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
+      log.info('Google ID token without a verified e-mail address');
+      throw unauthorized(GOOGLE_SIGN_IN_FAILED);
+    }
+    return { subject: payload.sub!, email, ...namesOf(payload, email) };
+  };
+}
+
+async function markEmailVerified(db: Database, tenantId: string, userId: string) {
+  await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+/** Self sign-up through Google: a Member without a password, audited as created by itself. */
+async function signUp(db: Database, tenantId: string, identity: GoogleIdentity): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(
+          and(eq(roles.tenantId, tenantId), eq(roles.isSystem, true), eq(roles.name, MEMBER_ROLE)),
+        );
+      if (!member)
+        throw forbidden('This tenant does not accept new members. Ask an administrator.');
+      const id = await insertUser(tx, {
+        tenantId,
+        email: identity.email,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        roleId: member.id,
+      });
+      await markEmailVerified(tx, tenantId, id);
+      await recordChange(tx, {
+        tenantId,
+        actorId: id,
+        entity: 'users',
+        action: 'create',
+        entityId: id,
+        after: await findUserRow(tx, tenantId, id),
+      });
+    });
+  } catch (error) {
+    // A concurrent first sign-in created the same user: sign in to that one.
+    if (uniqueViolation(error) !== 'users_tenant_email_key') throw error;
+  }
+}
+
+/**
+ * Signs a verified Google account in to the identified tenant (DESIGN.md §6: our tokens, never
+ * a password), signing it up first when the tenant allows self sign-up.
+ *
+ * The master realm is refused outright: super administrators are few, have the widest reach,
+ * and sign in with their password only; delegating that to any Google account that claims
+ * the address would widen the attack surface for no real gain.
+ */
+export async function signInWithGoogle(
+  deps: { db: Database; tokens: TokenService },
+  input: { tenant: TenantInfo; identity: GoogleIdentity },
+): Promise<TokenResponse> {
+  const { db, tokens } = deps;
+  const { tenant, identity } = input;
+  const master = await findMasterRealm(db);
+  if (master?.id === tenant.id) {
+    throw forbidden('Super administrators sign in with their e-mail address and password.');
+  }
+  let principal = await principalByEmail(db, tenant.id, identity.email);
+  if (!principal) {
+    if (!tenant.signupEnabled) {
+      throw forbidden(
+        `There is no account for ${identity.email} in this tenant, and it does not allow sign-up. Ask an administrator to invite you.`,
+      );
+    }
+    await signUp(db, tenant.id, identity);
+    principal = await principalByEmail(db, tenant.id, identity.email);
+    if (!principal) throw unauthorized(GOOGLE_SIGN_IN_FAILED);
+  }
+  return signInExisting(db, tokens, principal);
+}
+
+async function signInExisting(
+  db: Database,
+  tokens: TokenService,
+  principal: Principal,
+): Promise<TokenResponse> {
+  if (!principal.userActive) {
+    throw forbidden('Account disabled. Ask an administrator of this tenant to enable it again.');
+  }
+  // Google has proved the address, which is all an invited or unverified user still owed.
+  if (!principal.emailVerified) await markEmailVerified(db, principal.tenantId, principal.userId);
+  return tokens.issueTokens({ ...principal, emailVerified: true });
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Google sign-in (DESIGN.md §6): the ID token that Google Identity Services hands the browser
+ * (`credential` in its callback). The server verifies it and answers with our own tokens,
+ * in the token endpoint's shape (`tokenResponseSchema`); it never answers with a password.
+ */
+export const googleSignInSchema = z
+  .object({
+    // A Google ID token is about 1 KB; the cap keeps a junk body from reaching the verifier.
+    credential: z
+      .string({ error: 'Send the Google credential.' })
+      .trim()
+      .min(1, 'Send the Google credential.')
+      .max(8192, 'The Google credential is too long.'),
+  })
+  .meta({ id: 'GoogleSignIn' });
+export type GoogleSignIn = z.infer<typeof googleSignInSchema>;
