@@ -60,15 +60,13 @@ const principalColumns = {
 async function selectPrincipal(
   db: Database,
   where: SQL | undefined,
-  withSession = false,
 ): Promise<Principal | undefined> {
-  const base = db
+  const query = db
     .select(principalColumns)
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(loginFailures, eq(loginFailures.userId, users.id));
-  const query = withSession ? base.innerJoin(sessions, eq(sessions.userId, users.id)) : base;
   const [row] = await query.where(where).limit(1);
   return row ? toPrincipal(row) : undefined;
 }
@@ -121,19 +119,38 @@ export function principalByEmail(db: Database, tenantId: string, email: string) 
   );
 }
 
+/**
+ * The guard's lookup for every API request, prepared once per database: PostgreSQL reuses
+ * its plan and Drizzle does not rebuild the SQL on each call.
+ */
+function prepareForAccessToken(db: Database) {
+  return db
+    .select(principalColumns)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(loginFailures, eq(loginFailures.userId, users.id))
+    .innerJoin(sessions, eq(sessions.userId, users.id))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.tenantId, sql.placeholder('tenantId')),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('principal_for_access_token');
+}
+const preparedForAccessToken = new WeakMap<Database, ReturnType<typeof prepareForAccessToken>>();
+
 /** For the API guard: the token's user, in the token's tenant, with its session still open. */
-export function principalForAccessToken(
+export async function principalForAccessToken(
   db: Database,
   claims: { userId: string; tenantId: string; sessionId: string },
-) {
-  return selectPrincipal(
-    db,
-    and(
-      eq(users.id, claims.userId),
-      eq(users.tenantId, claims.tenantId),
-      eq(sessions.id, claims.sessionId),
-      isNull(sessions.revokedAt),
-    ),
-    true,
-  );
+): Promise<Principal | undefined> {
+  let prepared = preparedForAccessToken.get(db);
+  if (!prepared) preparedForAccessToken.set(db, (prepared = prepareForAccessToken(db)));
+  const [row] = await prepared.execute(claims);
+  return row ? toPrincipal(row) : undefined;
 }
