@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
 import type { SigningKeys } from './identity/signing-keys';
 import type { TokenService } from './identity/token-service';
+import type { MailService } from './mail/worker';
 
 /** What every module's routes receive: built once in app.ts, in its explicit order. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   db: Database;
   keys: SigningKeys;
   tokens: TokenService;
+  /** The outbox worker; services queue mail with enqueueMail in their own transaction. */
+  mail: MailService;
 }

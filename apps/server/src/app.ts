@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './http/security';
 import { realmRoutes } from './identity/routes';
 import { SigningKeys } from './identity/signing-keys';
 import { createTokenService } from './identity/token-service';
+import { createMailService } from './mail/worker';
 import { accountRoutes } from './modules/auth/account-routes';
 import { googleRoutes } from './modules/auth/google-routes';
 import { authRoutes } from './modules/auth/routes';
@@ -68,7 +69,15 @@ export async function buildApp({
     db: database.db,
     keys,
     tokens: createTokenService({ db: database.db, keys, config }),
+    mail: createMailService({
+      database,
+      config,
+      log: app.log.child({ module: 'mail' }),
+    }),
   };
+  // The worker runs while the app does; onClose waits for a message being sent.
+  app.addHook('onReady', () => ctx.mail.start());
+  app.addHook('onClose', () => ctx.mail.stop());
 
   await app.register(healthRoutes, { ctx });
   await app.register(realmRoutes, { config, db: ctx.db, keys, tokens: ctx.tokens });

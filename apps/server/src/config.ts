@@ -46,6 +46,9 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Tenant Console <no-reply@localhost>'),
+  MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().positive().default(600_000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   ASSISTANT_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
@@ -83,6 +86,8 @@ export interface Config {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Mail worker: poll interval and exponential back-off after a failed delivery. */
+  mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number };
   googleClientId: string | undefined;
   googleJwksUrl: string;
   assistant: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
@@ -116,6 +121,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mail: {
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryMaxMs: e.MAIL_RETRY_MAX_MS,
+    },
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     assistant: {

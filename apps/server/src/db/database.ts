@@ -51,8 +51,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     engine: 'pglite',
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
-      // PGlite's unlisten takes an optional transaction: never pass anything through.
-      return () => unlisten();
+      // PGlite's unlisten takes an optional transaction: never pass anything through; and
+      // after close there is nothing left to unlisten.
+      return () => (client.closed ? Promise.resolve() : unlisten().catch(() => undefined));
     },
     migrate: () => migratePgliteClient(client),
     close: () => client.close(),
@@ -72,6 +73,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       `Cannot reach the database at ${redact(url)}: ${(error as Error).message}`,
     );
   }
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database,
     engine: 'postgres',
@@ -85,14 +87,24 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       };
       client.on('notification', handler);
       await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      return async () => {
+      let released = false;
+      const unlisten = async () => {
+        if (released) return;
+        released = true;
+        listeners.delete(unlisten);
         client.off('notification', handler);
         await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
         client.release();
       };
+      listeners.add(unlisten);
+      return unlisten;
     },
     migrate: () => migratePostgresPool(pool),
-    close: () => pool.end(),
+    // Listening clients are checked out of the pool: end them first, or pool.end() waits.
+    close: async () => {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await pool.end();
+    },
   };
 }
 

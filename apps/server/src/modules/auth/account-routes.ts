@@ -1,4 +1,145 @@
-import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptedResponseSchema,
+  accountDoneResponseSchema,
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  verifyEmailRequestSchema,
+} from '@tc/contract/account';
+import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/problem';
+import { identifyTenant } from '../tenants/service';
+import { forgotPassword, resetPassword, verifyEmail, type AccountContext } from './account-service';
+import { signup } from './account-signup';
+import { RequestThrottle, tooManyRequests } from './account-throttle';
 
-export async function accountRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+const headers = z.object({
+  'tenant-id': z.string().optional(),
+  'accept-language': z.string().optional(),
+});
+const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
+
+// Per client address (issue §3); generous for token routes, whose tokens cannot be guessed.
+const PER_ADDRESS = { max: 10, timeWindow: 60_000 };
+const PER_ADDRESS_TOKENS = { max: 30, timeWindow: 60_000 };
+const FORGOT_SENT = 'Reset email sent successfully. Please check your inbox.';
+const SIGNUP_SENT = 'Check your inbox and confirm your e-mail address to finish signing up.';
+
+/** Sign-up, forgot/reset password and e-mail verification (DESIGN.md §5): public routes. */
+export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+      ),
+  });
+  // At most 3 reset mails per tenant and address per 15 minutes (issue §3), counted per request.
+  const perEmail = new RequestThrottle(3, 15 * 60_000);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function account(request: FastifyRequest) {
+    const tenant = await identifyTenant(ctx.db, {
+      tenantIdHeader: request.headers['tenant-id'] as string | undefined,
+      hostname: request.hostname,
+      publicHost: new URL(ctx.config.publicUrl).hostname.toLowerCase(),
+      googleEnabled: ctx.config.googleClientId !== undefined,
+    });
+    const context: AccountContext = {
+      db: ctx.db,
+      config: ctx.config,
+      tenantId: tenant.id,
+      acceptLanguage: request.headers['accept-language'],
+    };
+    return { tenant, context };
+  }
+
+  r.post(
+    '/auth/forgot-password',
+    {
+      config: { public: true, rateLimit: PER_ADDRESS },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a password reset link, if the address has an account',
+        headers,
+        body: forgotPasswordRequestSchema,
+        response: { 202: acceptedResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tenant, context } = await account(request);
+      const limited = perEmail.take(`${tenant.id}\n${request.body.email}`);
+      if (limited) {
+        reply.header('retry-after', String(limited.retryAfterSeconds));
+        throw tooManyRequests(limited.retryAfterSeconds);
+      }
+      await forgotPassword({ ...context, email: request.body.email });
+      ctx.mail.nudge();
+      return reply.code(202).send({ data: { message: FORGOT_SENT } });
+    },
+  );
+
+  r.post(
+    '/auth/reset-password',
+    {
+      config: { public: true, rateLimit: PER_ADDRESS_TOKENS },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a password with a reset or invitation link',
+        headers,
+        body: resetPasswordRequestSchema,
+        response: { 200: accountDoneResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { context } = await account(request);
+      const done = await resetPassword({ ...context, ...request.body });
+      ctx.mail.nudge();
+      return { data: done };
+    },
+  );
+
+  r.post(
+    '/auth/signup',
+    {
+      config: { public: true, rateLimit: PER_ADDRESS },
+      schema: {
+        tags: ['auth'],
+        summary: 'Creates an account that must confirm its e-mail address',
+        headers,
+        body: signupRequestSchema,
+        response: { 202: acceptedResponseSchema, 403: problemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tenant, context } = await account(request);
+      await signup({ ...context, tenant, data: request.body });
+      ctx.mail.nudge();
+      return reply.code(202).send({ data: { message: SIGNUP_SENT } });
+    },
+  );
+
+  r.post(
+    '/auth/verify-email',
+    {
+      config: { public: true, rateLimit: PER_ADDRESS_TOKENS },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirms an e-mail address with a verification link',
+        headers,
+        body: verifyEmailRequestSchema,
+        response: { 200: accountDoneResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { context } = await account(request);
+      return { data: await verifyEmail({ ...context, token: request.body.token }) };
+    },
+  );
+}

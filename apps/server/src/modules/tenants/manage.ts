@@ -10,6 +10,7 @@ import { containsText, pageWindow, toPage } from '../../http/paging';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import { recordChange } from '../audit/record';
 import { fileUrl } from '../files/service';
+import { sendInvitation } from '../auth/account-mail';
 import { insertUser } from '../users/service';
 import { findMasterRealm, provisionTenant } from './service';
 
@@ -139,6 +140,7 @@ export const tenantService: TenantService = {
             roleId: adminRoleId,
           });
           invitation = { userId, email: data.adminEmail };
+          await sendInvitation(tx, config.publicUrl, { userId, inviterId: caller.userId });
         }
         const tenant = toTenant(await requireTenant(tx, tenantId));
         await recordChange(tx, {
@@ -147,7 +149,7 @@ export const tenantService: TenantService = {
           entity: 'tenants',
           action: 'create',
           entityId: tenantId,
-          // The invitation e-mail is sent from here (a later issue): who and to which address.
+          // Who was invited and to which address; the invitation mail is queued above.
           after: invitation ? { ...tenant, invitation } : tenant,
         });
         return tenant;

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../http/problem';
 import { hashPassword } from '../../identity/passwords';
 import { revokeUserSessions } from '../../identity/sessions';
 import { recordChange } from '../audit/record';
+import { sendInvitation } from '../auth/account-mail';
 import { requireRole } from '../roles/service';
 import { findUserRow } from './page-users';
 
@@ -79,9 +80,13 @@ async function requireUserRow(tx: Database, tenantId: string, id: string): Promi
   return row;
 }
 
-/** Adds an invited user (no password yet) with a role of the caller's tenant. */
+/**
+ * Adds an invited user (no password yet) with a role of the caller's tenant; the invitation
+ * mail is queued in the same transaction (issue §6).
+ */
 export async function createUser({
   db,
+  config,
   caller,
   data,
 }: ServiceContext & { data: UserCreate }): Promise<User> {
@@ -89,6 +94,7 @@ export async function createUser({
   return db.transaction(async (tx) => {
     await requireRole(tx, tenantId, data.roleId);
     const id = await withUniqueEmail(() => insertUser(tx, { ...data, tenantId }));
+    await sendInvitation(tx, config.publicUrl, { userId: id, inviterId: caller.userId });
     const after = await requireUserRow(tx, tenantId, id);
     await recordChange(tx, {
       tenantId,

@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { mailOutbox } from '../db/schema/mail';
+import type { MailTransport } from './transport';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** The log methods the worker uses (Fastify's pino logger fits). */
+export interface MailLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Exponential back-off: base, 2×base, 4×base, … capped (attempts counts this one). */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+}
+
+const LINK = /https?:\/\/[^\s<>"]+/g;
+
+/** Without SMTP the message stays in the table and its links go to the log (DESIGN.md §3). */
+export async function keepMessage(db: Database, log: MailLog, row: OutboxRow): Promise<void> {
+  log.info(
+    { to: row.toAddress, subject: row.subject, links: row.textBody.match(LINK) ?? [] },
+    'mail kept in the outbox (no SMTP_URL)',
+  );
+  await db
+    .update(mailOutbox)
+    .set({ status: 'kept', lastError: null })
+    .where(eq(mailOutbox.id, row.id));
+}
+
+/** Sends one claimed message; a failure is recorded and retried later, never dropped. */
+export async function deliverMessage(
+  deps: { db: Database; config: Config; log: MailLog; smtp: MailTransport },
+  row: OutboxRow,
+): Promise<void> {
+  const { db, config, log, smtp } = deps;
+  try {
+    await smtp.send({
+      from: config.mailFrom,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+    });
+  } catch (error) {
+    const delay = retryDelayMs(row.attempts, config.mail.retryBaseMs, config.mail.retryMaxMs);
+    const message = error instanceof Error ? error.message : String(error);
+    log.warn(
+      { mailId: row.id, attempts: row.attempts, retryInMs: delay, err: message },
+      'mail not sent; will retry',
+    );
+    await db
+      .update(mailOutbox)
+      .set({
+        lastError: message.slice(0, 1000),
+        nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+      })
+      .where(eq(mailOutbox.id, row.id));
+    return;
+  }
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, row.id));
+}

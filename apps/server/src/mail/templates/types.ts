@@ -1,0 +1,26 @@
+/** The mails the product sends; each has a subject, a few paragraphs and maybe one button. */
+export type MailKind = 'invite' | 'reset' | 'verify' | 'passwordChanged' | 'signupExisting';
+
+export interface MailParams {
+  /** The tenant's name: every mail says which tenant it is about (DESIGN.md §5). */
+  tenant: string;
+  /** The recipient's first name; may be empty (e.g. an invited user named from the e-mail). */
+  name: string;
+  /** The action link, for the kinds that have one. */
+  link?: string;
+}
+
+export interface MailText {
+  subject: string;
+  paragraphs: string[];
+  /** Button label; the link is shown beside it in the text part. */
+  action?: string;
+}
+
+/** Every user-visible string of one language. */
+export interface MailStrings {
+  greeting(name: string): string;
+  /** Closing line under every mail: why the recipient got it. */
+  footer(tenant: string): string;
+  kinds: Record<MailKind, (p: MailParams) => MailText>;
+}

@@ -1,0 +1,141 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { isPasswordTheEmail, PASSWORD_IS_EMAIL } from '@tc/contract/account';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { users } from '../../db/schema/identity';
+import { tenants } from '../../db/schema/tenants';
+import { badRequest, conflict, notFound } from '../../http/problem';
+import { clearLoginFailures } from '../../identity/brute-force';
+import { hashPassword } from '../../identity/passwords';
+import { revokeUserSessions } from '../../identity/sessions';
+import { recordChange } from '../audit/record';
+import { findUserRow } from '../users/page-users';
+import { mailUser, sendInvitation } from './account-mail';
+import { consumeActionToken, dropPasswordLinks } from './links';
+
+export interface AccountContext {
+  db: Database;
+  config: Config;
+  /** The tenant the request is for (identifyTenant: Tenant-ID header, else host). */
+  tenantId: string;
+  acceptLanguage?: string;
+}
+
+/**
+ * Queues a reset link if the address belongs to an active user of the tenant. The caller
+ * answers the same either way (no account enumeration, OWASP Forgot Password Cheat Sheet).
+ */
+export async function forgotPassword(ctx: AccountContext & { email: string }): Promise<void> {
+  const [user] = await ctx.db
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(and(eq(users.tenantId, ctx.tenantId), eq(sql`lower(${users.email})`, ctx.email)));
+  if (!user || user.status !== 'active') return;
+  await ctx.db.transaction((tx) =>
+    mailUser(tx, ctx.config.publicUrl, {
+      userId: user.id,
+      kind: 'reset',
+      purpose: 'reset',
+      acceptLanguage: ctx.acceptLanguage,
+    }),
+  );
+}
+
+async function realmOf(tx: Database, tenantId: string): Promise<string> {
+  const [row] = await tx
+    .select({ name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row?.name ?? '';
+}
+
+/**
+ * Completes a reset or an invitation: sets the password, marks the address verified (the
+ * link reached that mailbox), ends every session, retires other links and, for a reset,
+ * queues the "password changed" notice. A rejected password leaves the link usable.
+ */
+export async function resetPassword(
+  ctx: AccountContext & { token: string; password: string },
+): Promise<{ email: string; realm: string }> {
+  // Hashing is slow on purpose: done before the transaction so it holds no locks meanwhile.
+  const passwordHash = await hashPassword(ctx.password);
+  return ctx.db.transaction(async (tx) => {
+    const link = await consumeActionToken(tx, {
+      tenantId: ctx.tenantId,
+      token: ctx.token,
+      purposes: ['reset', 'invite'],
+    });
+    const before = await findUserRow(tx, ctx.tenantId, link.userId);
+    if (!before) throw notFound('There is no such user.');
+    if (isPasswordTheEmail(ctx.password, before.email)) {
+      throw badRequest(PASSWORD_IS_EMAIL, { password: PASSWORD_IS_EMAIL });
+    }
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerified: true, updatedAt: sql`now()` })
+      .where(eq(users.id, link.userId));
+    await dropPasswordLinks(tx, link.userId);
+    await revokeUserSessions(tx, link.userId);
+    // A locked-out user who proves the mailbox may sign in with the new password at once.
+    await clearLoginFailures(tx, link.userId);
+    if (link.purpose === 'reset') {
+      await mailUser(tx, ctx.config.publicUrl, {
+        userId: link.userId,
+        kind: 'passwordChanged',
+        acceptLanguage: ctx.acceptLanguage,
+      });
+    }
+    await recordChange(tx, {
+      tenantId: ctx.tenantId,
+      actorId: link.userId,
+      entity: 'users',
+      action: 'update',
+      entityId: link.userId,
+      before,
+      after: await findUserRow(tx, ctx.tenantId, link.userId),
+    });
+    return { email: before.email, realm: await realmOf(tx, ctx.tenantId) };
+  });
+}
+
+/** Confirms a signed-up user's address; from then on the password grant lets them in. */
+export async function verifyEmail(
+  ctx: AccountContext & { token: string },
+): Promise<{ email: string; realm: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const link = await consumeActionToken(tx, {
+      tenantId: ctx.tenantId,
+      token: ctx.token,
+      purposes: ['verify'],
+    });
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerified: true, updatedAt: sql`now()` })
+      .where(eq(users.id, link.userId))
+      .returning({ email: users.email });
+    if (!user) throw notFound('There is no such user.');
+    return { email: user.email, realm: await realmOf(tx, ctx.tenantId) };
+  });
+}
+
+/** A fresh invitation for a user of the caller's tenant; the old link stops working. */
+export async function resendInvitation(
+  ctx: AccountContext & { userId: string; inviterId: string },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, ctx.userId)))
+      .for('update');
+    if (!user) throw notFound('There is no such user.');
+    if (user.passwordHash !== null) {
+      throw conflict('This user has already set a password; they can reset it instead.');
+    }
+    await sendInvitation(tx, ctx.config.publicUrl, {
+      userId: ctx.userId,
+      inviterId: ctx.inviterId,
+      acceptLanguage: ctx.acceptLanguage,
+    });
+  });
+}

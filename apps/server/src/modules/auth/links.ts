@@ -1,0 +1,104 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { actionTokens } from '../../db/schema/identity';
+import { tenants } from '../../db/schema/tenants';
+import { badRequest } from '../../http/problem';
+import { hashToken, newOpaqueToken } from '../../identity/sessions';
+
+export type LinkPurpose = 'reset' | 'invite' | 'verify';
+
+/** How long each link works (issue: reset 30 minutes, invitation 7 days, verification 24 h). */
+export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
+  reset: 30 * 60,
+  invite: 7 * 24 * 3600,
+  verify: 24 * 3600,
+};
+
+/** The web screens links open: reset and invitation share Set new password (spec §2). */
+export const LINK_PATHS: Record<LinkPurpose, string> = {
+  reset: '/newpassword',
+  invite: '/newpassword',
+  verify: '/verifyemail',
+};
+
+export const LINK_INVALID = 'This link has expired or was already used. Ask for a new one.';
+
+/**
+ * A tenant's own address: its domain with PUBLIC_URL's scheme and port (a console on
+ * http://localhost:8080 links demo to http://demo.localhost:8080); the master realm uses
+ * PUBLIC_URL itself.
+ */
+export function tenantBaseUrl(publicUrl: string, domain: string | null): string {
+  const url = new URL(publicUrl);
+  if (domain) url.hostname = domain;
+  return url.toString().replace(/\/+$/, '');
+}
+
+export async function linkFor(
+  tx: Database,
+  publicUrl: string,
+  input: { tenantId: string; purpose: LinkPurpose; token: string },
+): Promise<string> {
+  const [tenant] = await tx
+    .select({ domain: tenants.domain, isMaster: tenants.isMaster })
+    .from(tenants)
+    .where(eq(tenants.id, input.tenantId));
+  const base = tenantBaseUrl(publicUrl, tenant?.isMaster ? null : (tenant?.domain ?? null));
+  return `${base}${LINK_PATHS[input.purpose]}?token=${encodeURIComponent(input.token)}`;
+}
+
+/**
+ * Issues a single-use token: 32 random bytes, only its SHA-256 stored. Earlier links of the
+ * same purpose stop working, so only the newest mail's link does.
+ */
+export async function issueActionToken(
+  tx: Database,
+  input: { tenantId: string; userId: string; purpose: LinkPurpose },
+): Promise<string> {
+  await tx
+    .delete(actionTokens)
+    .where(and(eq(actionTokens.userId, input.userId), eq(actionTokens.purpose, input.purpose)));
+  const token = newOpaqueToken();
+  await tx.insert(actionTokens).values({
+    tenantId: input.tenantId,
+    userId: input.userId,
+    purpose: input.purpose,
+    tokenHash: hashToken(token),
+    expiresAt: sql`now() + make_interval(secs => ${LINK_TTL_SECONDS[input.purpose]})`,
+  });
+  return token;
+}
+
+/**
+ * Marks a token used in one statement, so of two concurrent uses only one succeeds. Unknown,
+ * tampered, expired, used, of another tenant or of another purpose: all the same 400.
+ */
+export async function consumeActionToken(
+  tx: Database,
+  input: { tenantId: string; token: string; purposes: readonly LinkPurpose[] },
+): Promise<{ userId: string; purpose: LinkPurpose }> {
+  const [row] = await tx
+    .update(actionTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(actionTokens.tokenHash, hashToken(input.token)),
+        eq(actionTokens.tenantId, input.tenantId),
+        inArray(actionTokens.purpose, [...input.purposes]),
+        isNull(actionTokens.usedAt),
+        gt(actionTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: actionTokens.userId, purpose: actionTokens.purpose });
+  if (!row) throw badRequest(LINK_INVALID, { token: LINK_INVALID });
+  return { userId: row.userId, purpose: row.purpose as LinkPurpose };
+}
+
+/** After a password is set, no older reset or invitation link may set it again. */
+export async function dropPasswordLinks(tx: Database, userId: string): Promise<void> {
+  await tx
+    .delete(actionTokens)
+    .where(
+      and(eq(actionTokens.userId, userId), inArray(actionTokens.purpose, ['reset', 'invite'])),
+    );
+}
