@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -25,6 +26,14 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration in config.ts.' },
       ],
     },
+  },
+  {
+    // The React console runs in the browser.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/vite.config.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
   },
   prettier,
 );

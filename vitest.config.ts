@@ -28,6 +28,15 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
         },
       },
+      {
+        // The React console's component and unit tests (no database).
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
     ],
   },
 });

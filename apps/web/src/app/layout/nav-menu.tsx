@@ -1,0 +1,105 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { paths, type AppPath } from '../paths';
+
+interface NavItem {
+  label: string;
+  to: AppPath;
+  /** The token permission the page needs (DESIGN.md §5); undefined = everyone. */
+  permission?: string;
+}
+interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+const tenantGroups: (NavItem | NavGroup)[] = [
+  { label: 'nav.home', to: paths.home },
+  {
+    label: 'nav.projects',
+    items: [{ label: 'nav.all', to: paths.projects, permission: 'projects:read' }],
+  },
+  {
+    label: 'nav.administration',
+    items: [
+      { label: 'nav.users', to: paths.users, permission: 'users:read' },
+      { label: 'nav.roles', to: paths.roles, permission: 'roles:read' },
+      { label: 'nav.permissions', to: paths.permissions, permission: 'permissions:read' },
+    ],
+  },
+];
+const superAdminEntries: NavItem[] = [{ label: 'nav.tenants', to: paths.tenants }];
+
+function Item({ item, nested }: { item: NavItem; nested?: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = pathname === item.to;
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={item.to}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+      sx={nested ? { pl: 4 } : undefined}
+    >
+      <ListItemText primary={t(item.label)} />
+    </ListItemButton>
+  );
+}
+
+function Group({ group }: { group: NavGroup }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <ListItemButton aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <ListItemText primary={t(group.label)} />
+        {open ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
+      </ListItemButton>
+      <Collapse in={open} id={id} timeout="auto" unmountOnExit>
+        <List disablePadding>
+          {group.items.map((item) => (
+            <Item key={item.to} item={item} nested />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+/** Navigation by role and permission (spec §6); groups start collapsed. */
+export function NavMenu({
+  superAdmin,
+  permissions,
+}: {
+  superAdmin: boolean;
+  permissions: string[];
+}) {
+  const allowed = (item: NavItem) => !item.permission || permissions.includes(item.permission);
+  const entries = superAdmin
+    ? superAdminEntries
+    : tenantGroups
+        .map((entry) =>
+          'items' in entry ? { ...entry, items: entry.items.filter(allowed) } : entry,
+        )
+        .filter((entry) => !('items' in entry) || entry.items.length > 0);
+  return (
+    <List component="div">
+      {entries.map((entry) =>
+        'items' in entry ? (
+          <Group key={entry.label} group={entry} />
+        ) : (
+          <Item key={entry.to} item={entry} />
+        ),
+      )}
+    </List>
+  );
+}

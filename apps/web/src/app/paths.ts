@@ -1,0 +1,48 @@
+/**
+ * Every route of the console in one typed table (spec §2 route table); links are built
+ * here so that no URL string is written twice (STYLE.md).
+ */
+export const paths = {
+  root: '/',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgotpassword',
+  checkEmail: '/checkemail',
+  newPassword: '/newpassword',
+  passwordReset: '/passwordreset',
+  verifyEmail: '/verifyemail',
+  home: '/home',
+  dashboard: '/dashboard',
+  tenants: '/dashboard/tenants',
+  users: '/dashboard/users',
+  roles: '/dashboard/roles',
+  permissions: '/dashboard/permissions',
+  projects: '/dashboard/projects',
+  welcome: '/welcome',
+  firstStep: '/first-step',
+  secondStep: '/second-step',
+  thirdStep: '/third-step',
+  complete: '/complete',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+const withQuery = (path: string, query: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+export const links = {
+  forgotPassword: (email?: string) => withQuery(paths.forgotPassword, { email }),
+  newPassword: (token?: string) => withQuery(paths.newPassword, { token }),
+  verifyEmail: (token?: string) => withQuery(paths.verifyEmail, { token }),
+  /** Where a user lands after sign-in (spec §4): super admins on Tenants, others on Home. */
+  landing: (superAdmin: boolean) => (superAdmin ? paths.tenants : paths.home),
+};
+
+/** Navigation state of /checkemail (spec §2: the email arrives in navigation state). */
+export interface CheckEmailState {
+  email: string;
+}

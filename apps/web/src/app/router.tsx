@@ -1,0 +1,75 @@
+import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { GuestOnly, LandingRedirect, RequireAuth, RequireSuperAdmin } from './guards';
+import { paths } from './paths';
+
+// Every screen is its own chunk, so the sign-in route loads little JavaScript.
+const SignInPage = lazy(() => import('../features/auth/components/sign-in-page'));
+const SignUpPage = lazy(() => import('../features/auth/components/sign-up-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
+const CheckEmailPage = lazy(() => import('../features/auth/components/check-email-page'));
+const NewPasswordPage = lazy(() => import('../features/auth/components/new-password-page'));
+const PasswordResetPage = lazy(() => import('../features/auth/components/password-reset-page'));
+const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page'));
+const AppLayout = lazy(() => import('./layout/app-layout'));
+const SectionPage = lazy(() => import('../features/dashboard/components/section-page'));
+const OnboardingPage = lazy(() => import('../features/onboarding/components/onboarding-page'));
+
+const sections = [
+  { path: paths.users, title: 'nav.users' },
+  { path: paths.roles, title: 'nav.roles' },
+  { path: paths.permissions, title: 'nav.permissions' },
+  { path: paths.projects, title: 'nav.projects' },
+] as const;
+
+const onboarding = [
+  { path: paths.welcome, title: 'onboarding.welcome' },
+  { path: paths.firstStep, title: 'onboarding.firstStep' },
+  { path: paths.secondStep, title: 'onboarding.secondStep' },
+  { path: paths.thirdStep, title: 'onboarding.thirdStep' },
+  { path: paths.complete, title: 'onboarding.complete' },
+] as const;
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+      <Routes>
+        <Route element={<GuestOnly />}>
+          <Route path={paths.root} element={<SignInPage />} />
+          <Route path={paths.login} element={<SignInPage />} />
+        </Route>
+        <Route path={paths.signup} element={<SignUpPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.checkEmail} element={<CheckEmailPage />} />
+        <Route path={paths.newPassword} element={<NewPasswordPage />} />
+        <Route path={paths.passwordReset} element={<PasswordResetPage />} />
+        <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
+        <Route element={<RequireAuth />}>
+          <Route element={<AppLayout />}>
+            <Route path={paths.home} element={<SectionPage title="nav.home" />} />
+            <Route path={paths.dashboard} element={<LandingRedirect />} />
+            <Route element={<RequireSuperAdmin />}>
+              <Route path={paths.tenants} element={<SectionPage title="nav.tenants" />} />
+            </Route>
+            {sections.map((section) => (
+              <Route
+                key={section.path}
+                path={section.path}
+                element={<SectionPage title={section.title} />}
+              />
+            ))}
+          </Route>
+          {onboarding.map((step) => (
+            <Route
+              key={step.path}
+              path={step.path}
+              element={<OnboardingPage title={step.title} />}
+            />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to={paths.root} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { requestToken } from '../../../lib/oidc';
+import { getSession, saveTokens, type Session } from '../../../lib/session';
+import { storageKeys } from '../../../lib/storage-keys';
+import { getRealm } from '../../../lib/tenant-store';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+export class TenantMissingError extends Error {}
+
+/**
+ * Password grant against the tenant's realm (spec §7). "Remember me" remembers the e-mail and
+ * keeps the session in localStorage; the password is never stored (DESIGN.md §6).
+ */
+export async function login({ email, password, remember }: LoginInput): Promise<Session> {
+  const realm = getRealm();
+  if (!realm) throw new TenantMissingError('Tenant info is missing or invalid');
+  const tokens = await requestToken(realm, {
+    grant_type: 'password',
+    username: email,
+    password,
+  });
+  if (remember) window.localStorage.setItem(storageKeys.rememberedEmail, email);
+  else window.localStorage.removeItem(storageKeys.rememberedEmail);
+  saveTokens(tokens, remember);
+  const session = getSession();
+  if (!session) throw new Error('The sign-in answer held no token.');
+  return session;
+}
+
+export const getRememberedEmail = () =>
+  window.localStorage.getItem(storageKeys.rememberedEmail) ?? '';
+
+export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,0 +1,91 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { config } from '../../../config';
+import { useTenant } from '../../tenant/use-tenant';
+
+interface GoogleIdentity {
+  accounts: {
+    id: {
+      initialize(options: {
+        client_id: string;
+        callback: (r: { credential: string }) => void;
+      }): void;
+      renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
+    };
+  };
+}
+declare global {
+  interface Window {
+    google?: GoogleIdentity;
+  }
+}
+
+const SCRIPT = 'https://accounts.google.com/gsi/client';
+let loading: Promise<void> | null = null;
+function loadScript(): Promise<void> {
+  loading ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = SCRIPT;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('Google script failed to load'));
+    document.head.appendChild(script);
+  });
+  return loading;
+}
+
+/**
+ * Google Identity Services button; shown only when the tenant allows Google sign-in and the
+ * console was built with a client id. The ID token goes to POST /api/v1.0/auth/google.
+ */
+export function GoogleButton({
+  text,
+  onCredential,
+}: {
+  text: 'signin_with' | 'signup_with';
+  onCredential: (credential: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const tenant = useTenant();
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onCredential);
+  const [failed, setFailed] = useState(false);
+  const enabled = Boolean(tenant?.googleEnabled && config.googleClientId);
+
+  useEffect(() => {
+    callback.current = onCredential;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    let active = true;
+    loadScript()
+      .then(() => {
+        const parent = ref.current;
+        if (!active || !parent || !window.google) return;
+        window.google.accounts.id.initialize({
+          client_id: config.googleClientId,
+          callback: (response) => callback.current(response.credential),
+        });
+        window.google.accounts.id.renderButton(parent, {
+          text,
+          width: 320,
+          locale: i18n.resolvedLanguage ?? 'en',
+        });
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      active = false;
+    };
+  }, [enabled, text, i18n.resolvedLanguage]);
+
+  if (!enabled) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <div ref={ref} />
+      {failed ? <Alert severity="error">{t('auth.googleFailed')}</Alert> : null}
+    </Box>
+  );
+}

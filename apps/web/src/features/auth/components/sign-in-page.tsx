@@ -1,0 +1,123 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { FormField } from '../../../components/form-field';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { links, paths } from '../../../app/paths';
+import { OAuthRequestError } from '../../../lib/oidc';
+import { problemMessage } from '../../../lib/problem-message';
+import { useTenant } from '../../tenant/use-tenant';
+import { useGoogleSignIn } from '../api/google-sign-in';
+import { getRememberedEmail, TenantMissingError, useLogin } from '../api/login';
+import { AuthLayout } from './auth-layout';
+import { GoogleButton } from './google-button';
+import { PasswordField } from './password-field';
+
+/** Sign in (spec §2 "Sign in", §4, §8). */
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tenant = useTenant();
+  const login = useLogin();
+  const google = useGoogleSignIn();
+  const [email, setEmail] = useState(getRememberedEmail);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(() => getRememberedEmail() !== '');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { email: email.trim(), password, remember },
+      { onSuccess: (session) => void navigate(links.landing(session.superAdmin)) },
+    );
+  };
+
+  const loginError = (() => {
+    const error = login.error;
+    if (!error) return null;
+    if (error instanceof TenantMissingError) return t('signIn.tenantMissing');
+    const description =
+      error instanceof OAuthRequestError ? error.description : problemMessage(error);
+    return t('signIn.failed', { message: t('signIn.authFailed', { description }) });
+  })();
+
+  return (
+    <AuthLayout title={t('signIn.title')}>
+      {tenant?.signupEnabled ? (
+        <Typography sx={{ mb: 2 }}>
+          {t('signIn.noAccount')}{' '}
+          <Link component={RouterLink} to={paths.signup}>
+            {t('signIn.signUpLink')}
+          </Link>
+        </Typography>
+      ) : null}
+      <GoogleButton
+        text="signin_with"
+        onCredential={(credential) =>
+          google.mutate(credential, {
+            onSuccess: (session) => void navigate(links.landing(session.superAdmin)),
+          })
+        }
+      />
+      {google.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('auth.googleFailed')}
+        </Alert>
+      ) : null}
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <FormField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <PasswordField
+          label={t('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+              />
+            }
+            label={t('signIn.rememberMe')}
+          />
+          <Link component={RouterLink} to={links.forgotPassword(email.trim() || undefined)}>
+            {t('signIn.forgotPassword')}
+          </Link>
+        </Box>
+        {loginError ? (
+          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+            {loginError}
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          disabled={login.isPending}
+          sx={{ mt: 2 }}
+        >
+          {login.isPending ? t('signIn.submitting') : t('signIn.submit')}
+        </Button>
+      </Box>
+    </AuthLayout>
+  );
+}
