@@ -9,6 +9,7 @@ import { registerDocs } from './http/docs';
 import { healthRoutes } from './http/health';
 import { registerProblemHandlers } from './http/problem';
 import { registerSecurityHeaders } from './http/security';
+import { registerStaticWeb } from './http/static-web';
 import { realmRoutes } from './identity/routes';
 import { SigningKeys } from './identity/signing-keys';
 import { createTokenService } from './identity/token-service';
@@ -98,5 +99,6 @@ export async function buildApp({
     },
     { prefix: '/api/v1.0' },
   );
+  await registerStaticWeb(app);
   return app;
 }

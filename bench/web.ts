@@ -1,0 +1,269 @@
+/**
+ * Web console benchmark: how much JavaScript the sign-in route loads (gzip) and Lighthouse's
+ * performance and accessibility scores of the sign-in page, served by the built server with
+ * the demo seed, in Debian's Chromium.
+ *
+ *   npx tsx bench/web.ts [--build | --no-build] [--runs 1]
+ *
+ * Results: a table on stdout and bench/results/web.json. See bench/README.md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { format, resolveConfig } from 'prettier';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = join(root, 'apps/web/dist');
+const serverMain = join(root, 'apps/server/dist/main.js');
+const resultsFile = join(root, 'bench/results/web.json');
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+const TARGETS = { signInJsGzipKB: 200, performance: 95, accessibility: 100 };
+
+const { values: args } = parseArgs({
+  options: {
+    build: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+  },
+});
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function buildIfNeeded() {
+  const missing = !existsSync(join(webDist, 'index.html')) || !existsSync(serverMain);
+  if (args['no-build'] && missing) throw new Error('the build is missing; run without --no-build');
+  if (!args.build && !missing) return;
+  console.log('building (npm run build)…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/** The scripts index.html makes the browser fetch before anything runs (entry + preloads). */
+function entryScripts(): { file: string; bytes: number; gzip: number }[] {
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const srcs = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) srcs.add(match[1]!);
+  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) {
+    srcs.add(match[1]!);
+  }
+  return [...srcs].map((src) => {
+    const body = readFileSync(join(webDist, src.replace(/^\//, '')));
+    return { file: src, bytes: body.length, gzip: gzipSize(body) };
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'tc-bench-web-'));
+  const child: ChildProcess = spawn(process.execPath, [serverMain], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      BOOTSTRAP_ADMIN_PASSWORD: 'Bench-super-admin-1!',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://localhost:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url: `http://demo.localhost:${port}`, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error('the server did not become ready');
+}
+
+/** Every script the sign-in page loads in Chromium until the form shows, gzip-sized here. */
+async function signInScripts(url: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  try {
+    const page = await browser.newPage();
+    const scripts: { url: string; bytes: number; gzip: number; wire?: string }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        response.body().then((body) => {
+          scripts.push({
+            url: new URL(response.url()).pathname,
+            bytes: body.length,
+            gzip: gzipSize(body),
+            wire: response.headers()['content-encoding'],
+          });
+        }),
+      );
+    });
+    await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('button', { name: /^sign in$/i })
+      .waitFor({ timeout: 15_000 })
+      .catch(() => console.warn('warning: the "Sign in" button did not show'));
+    await Promise.all(pending);
+    return scripts;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runLighthouse(url: string, preset: 'mobile' | 'desktop') {
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [...FLAGS, '--headless=new'],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+    const failedA11y = Object.values(audits)
+      .filter(
+        (audit) =>
+          audit.score === 0 &&
+          categories.accessibility?.auditRefs.some((ref) => ref.id === audit.id),
+      )
+      .map((audit) => audit.id);
+    return {
+      preset,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      metricsMs: {
+        firstContentfulPaint: metric('first-contentful-paint'),
+        largestContentfulPaint: metric('largest-contentful-paint'),
+        totalBlockingTime: metric('total-blocking-time'),
+        speedIndex: metric('speed-index'),
+      },
+      cumulativeLayoutShift:
+        Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      failedAccessibilityAudits: failedA11y,
+      runtimeError: result.lhr.runtimeError?.message,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  buildIfNeeded();
+  const entry = entryScripts();
+  const entryGzip = entry.reduce((sum, s) => sum + s.gzip, 0);
+  const server = await startServer();
+  try {
+    const loaded = await signInScripts(server.url);
+    const loadedGzip = loaded.reduce((sum, s) => sum + s.gzip, 0);
+    const lighthouseRuns = [];
+    for (let run = 0; run < Number(args.runs); run += 1) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        lighthouseRuns.push(await runLighthouse(`${server.url}/`, preset));
+      }
+    }
+    const results = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      },
+      targets: TARGETS,
+      signInJs: {
+        entryGzipKB: kb(entryGzip),
+        loadedGzipKB: kb(loadedGzip),
+        meetsTarget: kb(loadedGzip) <= TARGETS.signInJsGzipKB,
+        entry: entry.map((s) => ({ ...s, gzipKB: kb(s.gzip) })),
+        loaded: loaded.map((s) => ({ ...s, gzipKB: kb(s.gzip) })),
+      },
+      lighthouse: lighthouseRuns.map((r) => ({
+        ...r,
+        meetsTargets:
+          r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility,
+      })),
+    };
+    mkdirSync(dirname(resultsFile), { recursive: true });
+    // Formatted like the rest of the repository, so `prettier --check .` stays clean.
+    const json = await format(JSON.stringify(results), {
+      ...(await resolveConfig(resultsFile)),
+      filepath: resultsFile,
+    });
+    writeFileSync(resultsFile, json);
+
+    console.log(
+      `\nsign-in JavaScript (gzip -9): ${kb(loadedGzip)} KB loaded in Chromium, ` +
+        `${kb(entryGzip)} KB from index.html (target ≤ ${TARGETS.signInJsGzipKB} KB)`,
+    );
+    for (const s of loaded) console.log(`  ${s.url}  ${kb(s.bytes)} KB raw, ${kb(s.gzip)} KB gzip`);
+    console.log('\nLighthouse, sign-in page (targets: performance ≥ 95, accessibility 100)');
+    console.table(
+      lighthouseRuns.map((r) => ({
+        preset: r.preset,
+        performance: r.performance,
+        accessibility: r.accessibility,
+        'FCP ms': r.metricsMs.firstContentfulPaint,
+        'LCP ms': r.metricsMs.largestContentfulPaint,
+        'TBT ms': r.metricsMs.totalBlockingTime,
+        CLS: r.cumulativeLayoutShift,
+        'failed a11y audits': r.failedAccessibilityAudits.join(', '),
+      })),
+    );
+    console.log(`\nwritten: ${resultsFile}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

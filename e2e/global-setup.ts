@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../apps/server/src/test/harness';
+import { startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/smtp';
+import { ENV_FILE, type E2eEnv } from './env';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = join(ROOT, 'apps/server/dist/main.js');
+export const SUPER_ADMIN = { email: 'admin@example.com', password: 'E2e-super-admin-1!' };
+// The demo seed's known credentials (apps/server/src/db/seed-demo.ts).
+export const DEMO_ADMIN = { email: 'admin@demo.localhost', password: 'Demo-admin-2026!' };
+
+/** The received mails as JSON, for the specs (they run in other processes). */
+function startMailbox(smtp: TestSmtpServer, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/mails') {
+      response.writeHead(404).end();
+      return;
+    }
+    const to = url.searchParams.get('to')?.toLowerCase();
+    const mails = smtp.messages
+      .map((mail, index) => ({
+        index,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      }))
+      .filter((mail) => !to || mail.to.some((address) => address.toLowerCase() === to));
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails));
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `the server exited with code ${child.exitCode}; see test-results/e2e-server.log`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become ready at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the built server (PGlite in a fresh DATA_DIR, demo seed) and a test SMTP server it
+ * mails to; publishes where they are; the returned function stops both.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(MAIN)) {
+    throw new Error(
+      'apps/server/dist/main.js is missing: run `npm run build` first (npm run test:e2e does).',
+    );
+  }
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+    console.warn(
+      'e2e: apps/web/dist is missing, so the console specs will fail: run `npm run build`.',
+    );
+  }
+  const [port, mailPort] = [await freePort(), await freePort()];
+  const smtp = await startSmtpServer();
+  const mailbox = await startMailbox(smtp, mailPort);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tc-e2e-'));
+  const logFile = join(ROOT, 'test-results/e2e-server.log');
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
+
+  const adminUrl = `http://localhost:${port}`;
+  const server = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      // Both loopbacks: Chromium may try ::1 first for *.localhost.
+      HOST: 'localhost',
+      PUBLIC_URL: adminUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      BOOTSTRAP_ADMIN_EMAIL: SUPER_ADMIN.email,
+      BOOTSTRAP_ADMIN_PASSWORD: SUPER_ADMIN.password,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '100',
+      // Sign-ins follow each other quickly here; Keycloak's quick-login check would lock users.
+      BRUTE_FORCE_QUICK_LOGIN_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await new Promise((resolve) => mailbox.close(resolve));
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(adminUrl, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const env: E2eEnv = {
+    port,
+    adminUrl,
+    demoUrl: `http://demo.localhost:${port}`,
+    mailUrl: `http://127.0.0.1:${mailPort}`,
+    superAdmin: SUPER_ADMIN,
+    demoAdmin: DEMO_ADMIN,
+  };
+  writeFileSync(ENV_FILE, JSON.stringify(env, null, 2));
+  // Workers start after the setup and inherit its environment.
+  process.env.E2E_ENV = JSON.stringify(env);
+  return stop;
+}

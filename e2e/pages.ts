@@ -1,0 +1,61 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Page helpers: they find controls by role and label, as a user would, with the spec's
+ * words (../shared/spec/console-spec.md §2, §4, §8). Labels of required fields may end in " *".
+ */
+const label = (text: string) => new RegExp(`^${text}\\s*\\*?$`, 'i');
+
+export const signInScreen = (page: Page) => ({
+  email: page.getByLabel(label('e-?mail( address)?')),
+  password: page.getByLabel(label('password'), { exact: false }).first(),
+  rememberMe: page.getByRole('checkbox', { name: /remember me/i }),
+  submit: page.getByRole('button', { name: /^(sign in|signing in\.\.\.)$/i }),
+  forgotPassword: page.getByRole('link', { name: /forgot password/i }),
+  signUp: page.getByRole('link', { name: /sign up/i }),
+});
+
+/** Opens the sign-in screen of a console (after "Verifying tenant..."). */
+export async function openSignIn(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/`);
+  await expect(signInScreen(page).submit).toBeVisible();
+}
+
+/** Signs in through the form; stays on the page it lands on. */
+export async function signIn(
+  page: Page,
+  {
+    email,
+    password,
+    rememberMe = false,
+  }: { email: string; password: string; rememberMe?: boolean },
+) {
+  const screen = signInScreen(page);
+  await screen.email.fill(email);
+  await screen.password.fill(password);
+  if (rememberMe) await screen.rememberMe.check();
+  await screen.submit.click();
+}
+
+/** The navigation of the layout shell. */
+export const navigation = (page: Page) => page.getByRole('navigation').first();
+
+/** Waits until the layout shell is shown at a path, i.e. the user is signed in. */
+export async function expectSignedIn(page: Page, path: RegExp | string) {
+  await expect(page).toHaveURL(typeof path === 'string' ? new RegExp(`${path}$`) : path);
+  await expect(logoutButton(page)).toBeVisible();
+}
+
+export const logoutButton = (page: Page) => page.getByRole('button', { name: /log ?out/i }).last();
+
+/** The token storage of the console: localStorage with Remember me, else sessionStorage. */
+export async function storedTokens(page: Page) {
+  return page.evaluate(() => {
+    const read = (key: string) => sessionStorage.getItem(key) ?? localStorage.getItem(key);
+    return {
+      accessToken: read('access_token'),
+      refreshToken: read('refresh_token'),
+      inLocalStorage: localStorage.getItem('access_token') !== null,
+    };
+  });
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+const CI = Boolean(process.env.CI);
+
+/** Browser tests of the console, in Debian's Chromium (a browser is never downloaded). */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results/e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: CI,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // "list" prints each test, the summary reporter one closing line; "json" keeps the details.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/e2e.json' }],
+    ['./e2e/summary-reporter.ts'],
+  ],
+  use: {
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});
