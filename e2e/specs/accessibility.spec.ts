@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../fixtures';
-import { expectSignedIn, openSignIn, signIn, signInScreen } from '../pages';
+import { expectSignedIn, navigation, openSignIn, signIn, signInScreen } from '../pages';
 
 /** No serious or critical WCAG 2.1 A/AA violation on the screen as it is now. */
 async function expectAccessible(page: Page, screen: string) {
@@ -59,20 +59,34 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await expectAccessible(page, 'password reset');
   });
 
-  test('home with the layout shell, light and dark', async ({ page, env }) => {
-    test.fixme(
-      true,
-      'console: axe "list" (serious): the sidebar <ul> of Support and Settings holds <a> ' +
-        'elements directly; each needs an <li> (MUI ListItem around ListItemButton)',
-    );
+  test('home with the layout shell: light and dark, groups expanded, chat open', async ({
+    page,
+    env,
+  }) => {
     await openSignIn(page, env.demoUrl);
     await signIn(page, env.demoAdmin);
     await expectSignedIn(page, '/home');
     await expectAccessible(page, 'home');
-    await page
+
+    const nav = navigation(page);
+    for (const group of ['Projects', 'Administration']) {
+      const toggle = nav.getByRole('button', { name: group, exact: true });
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    }
+    await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await expect(page.getByPlaceholder('Ask me something...')).toBeVisible();
+    await expectAccessible(page, 'home, groups expanded, chat open');
+
+    const darkMode = page
       .getByRole('switch', { name: /dark mode/i })
-      .or(page.getByRole('checkbox', { name: /dark mode/i }))
-      .check();
+      .or(page.getByRole('checkbox', { name: /dark mode/i }));
+    await darkMode.check();
+    await expect(darkMode).toBeChecked();
+    await expectAccessible(page, 'home, dark, groups expanded, chat open');
+
+    await page.getByRole('button', { name: 'Close chat' }).last().click();
     await expectAccessible(page, 'home, dark');
   });
 

@@ -80,11 +80,6 @@ test.describe('session (spec §4, DESIGN.md §6)', () => {
   });
 
   test('logout lands on /login (spec §4)', async ({ page, env }) => {
-    test.fixme(
-      true,
-      'console: after logout RequireAuth redirects to / before SessionEndRedirect navigates to ' +
-        '/login, so the final URL is / (apps/web/src/app/guards.tsx)',
-    );
     await openSignIn(page, env.demoUrl);
     await signIn(page, env.demoAdmin);
     await expectSignedIn(page, '/home');

@@ -25,6 +25,11 @@ test.describe('sign in (spec §2 Sign in, §4, §8)', () => {
     }
     // Tenants is for super administrators only.
     await expect(nav.getByText('Tenants', { exact: true })).toHaveCount(0);
+    // The tenant card links to this console, with its scheme and port.
+    await expect(nav.getByRole('link', { name: 'demo.localhost' })).toHaveAttribute(
+      'href',
+      env.demoUrl,
+    );
   });
 
   test('a wrong password shows the provider message and re-enables "Sign in"', async ({

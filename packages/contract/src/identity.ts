@@ -58,6 +58,8 @@ export const tenantInfoSchema = z
     logoUrl: z.string().nullable(),
     signupEnabled: z.boolean(),
     googleEnabled: z.boolean(),
+    /** Google's OAuth client id for the sign-in button; null when Google sign-in is off here. */
+    googleClientId: z.string().nullable(),
   })
   .meta({ id: 'TenantInfo' });
 export type TenantInfo = z.infer<typeof tenantInfoSchema>;

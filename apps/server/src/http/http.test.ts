@@ -40,6 +40,11 @@ describe('tenant identification', () => {
       name: tenant.name,
       domain: tenant.domain,
     });
+    // This server runs without Google sign-in, so the console gets no client id.
+    expect(JSON.parse(response.body).data).toMatchObject({
+      googleEnabled: false,
+      googleClientId: null,
+    });
   });
 
   it('prefers the Tenant-ID header over the host', async () => {

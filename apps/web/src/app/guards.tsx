@@ -5,10 +5,15 @@ import { onSessionEnd } from '../lib/session';
 import { useSession } from '../lib/use-session';
 import { links, paths } from './paths';
 
-/** Dashboard and home routes need a signed-in user. */
+/**
+ * Dashboard and home routes need a signed-in user; without one they go to /login, the target
+ * of logout and of a failed refresh (spec §2 route table, §4). Sending them to / instead would
+ * race SessionEndRedirect: the session update renders before the router's (transition) update,
+ * so this guard's redirect would land last and a logout would end on / rather than /login.
+ */
 export function RequireAuth() {
   const session = useSession();
-  return session ? <Outlet /> : <Navigate to={paths.root} replace />;
+  return session ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
 
 /** Tenants is for super administrators only. */

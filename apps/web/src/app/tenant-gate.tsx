@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIdentifyTenant } from '../features/tenant/api/identify-tenant';
+import { useIdentifyTenant } from '../lib/identify-tenant';
 
 /** Start-up tenant check (spec §1, §4): loading, then the app or "Error: Tenant not identified.". */
 export function TenantGate({ children }: { children: ReactNode }) {

@@ -23,6 +23,7 @@ describe('apiRequest', () => {
       logoUrl: null,
       signupEnabled: true,
       googleEnabled: false,
+      googleClientId: null,
     });
     saveTokens({ access_token: 'old-access', refresh_token: 'old-refresh' }, true);
     fetchMock.mockReset();

@@ -49,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       tenantIdHeader: request.headers['tenant-id'] as string | undefined,
       hostname: request.hostname,
       publicHost: new URL(ctx.config.publicUrl).hostname.toLowerCase(),
-      googleEnabled: ctx.config.googleClientId !== undefined,
+      googleClientId: ctx.config.googleClientId,
     });
     const context: AccountContext = {
       db: ctx.db,

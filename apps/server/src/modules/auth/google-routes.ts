@@ -47,7 +47,7 @@ export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tenantIdHeader: request.headers['tenant-id'],
         hostname: request.hostname,
         publicHost,
-        googleEnabled: true,
+        googleClientId,
       });
       const identity = await verify(request.body.credential, request.log);
       // Token responses are never cached (RFC 6749 §5.1), as at the token endpoint.

@@ -220,10 +220,16 @@ describe('the tenant of a Google sign-in', () => {
   it('is offered by identify for tenants but not for the master realm', async () => {
     const identify = async (headers: Record<string, string>) => {
       const response = await fetch(`${server.url}/api/v1.0/tenants/identify`, { headers });
-      return ((await response.json()) as { data: { googleEnabled: boolean } }).data;
+      const body = (await response.json()) as {
+        data: { googleEnabled: boolean; googleClientId: string | null };
+      };
+      return body.data;
     };
-    expect(await identify(inTenant(tenant))).toMatchObject({ googleEnabled: true });
-    expect(await identify({})).toMatchObject({ googleEnabled: false });
+    expect(await identify(inTenant(tenant))).toMatchObject({
+      googleEnabled: true,
+      googleClientId: GOOGLE_CLIENT_ID,
+    });
+    expect(await identify({})).toMatchObject({ googleEnabled: false, googleClientId: null });
   });
 
   it('is never the master realm, not even for an existing super administrator', async () => {

@@ -43,7 +43,7 @@ export async function tenantRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tenantIdHeader: request.headers['tenant-id'],
         hostname: request.hostname,
         publicHost: new URL(ctx.config.publicUrl).hostname.toLowerCase(),
-        googleEnabled: ctx.config.googleClientId !== undefined,
+        googleClientId: ctx.config.googleClientId,
       }),
     }),
   );

@@ -91,7 +91,8 @@ export async function identifyTenant(
     tenantIdHeader: string | undefined;
     hostname: string;
     publicHost: string;
-    googleEnabled: boolean;
+    /** The server's Google OAuth client id; undefined when Google sign-in is off. */
+    googleClientId: string | undefined;
   },
 ): Promise<TenantInfo> {
   const host = input.hostname.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
@@ -110,6 +111,7 @@ export async function identifyTenant(
     .where(and(where, eq(tenants.enabled, true)))
     .limit(1);
   if (!tenant) throw notFound('No tenant is registered for this address.');
+  const googleClientId = tenant.isMaster ? null : (input.googleClientId ?? null);
   return {
     id: tenant.id,
     name: tenant.name,
@@ -117,6 +119,8 @@ export async function identifyTenant(
     logoUrl: tenant.logoFileId ? fileUrl(tenant.logoFileId) : null,
     signupEnabled: tenant.allowSignup && !tenant.isMaster,
     // Super administrators never sign in with Google (modules/auth/google.ts), so no button.
-    googleEnabled: input.googleEnabled && !tenant.isMaster,
+    googleEnabled: googleClientId !== null,
+    // The console renders Google's button with it, so the web build needs no client id.
+    googleClientId,
   };
 }

@@ -2,6 +2,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useId, useState } from 'react';
@@ -42,15 +43,17 @@ function Item({ item, nested }: { item: NavItem; nested?: boolean }) {
   const { pathname } = useLocation();
   const current = pathname === item.to;
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={item.to}
-      selected={current}
-      aria-current={current ? 'page' : undefined}
-      sx={nested ? { pl: 4 } : undefined}
-    >
-      <ListItemText primary={t(item.label)} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={item.to}
+        selected={current}
+        aria-current={current ? 'page' : undefined}
+        sx={nested ? { pl: 4 } : undefined}
+      >
+        <ListItemText primary={t(item.label)} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -58,8 +61,9 @@ function Group({ group }: { group: NavGroup }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const id = useId();
+  // The toggle and its nested list share one <li>, so every <ul> holds only list items.
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         <ListItemText primary={t(group.label)} />
         {open ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
@@ -71,7 +75,7 @@ function Group({ group }: { group: NavGroup }) {
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -92,7 +96,7 @@ export function NavMenu({
         )
         .filter((entry) => !('items' in entry) || entry.items.length > 0);
   return (
-    <List component="div">
+    <List>
       {entries.map((entry) =>
         'items' in entry ? (
           <Group key={entry.label} group={entry} />

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -42,13 +43,18 @@ export function Sidebar() {
           <ColorModeSwitch />
           <LanguageMenu />
         </Box>
+        {/* Each link sits in an <li>: a <ul> may only hold list items (axe "list"). */}
         <List dense>
-          <ListItemButton component={RouterLink} to={paths.root}>
-            <ListItemText primary={t('layout.support')} />
-          </ListItemButton>
-          <ListItemButton component={RouterLink} to={paths.root}>
-            <ListItemText primary={t('layout.settings')} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton component={RouterLink} to={paths.root}>
+              <ListItemText primary={t('layout.support')} />
+            </ListItemButton>
+          </ListItem>
+          <ListItem disablePadding>
+            <ListItemButton component={RouterLink} to={paths.root}>
+              <ListItemText primary={t('layout.settings')} />
+            </ListItemButton>
+          </ListItem>
         </List>
         <UserCard superAdmin={superAdmin} />
       </Box>

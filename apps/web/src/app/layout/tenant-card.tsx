@@ -5,8 +5,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useIdentifyTenant } from '../../features/tenant/api/identify-tenant';
+import { useIdentifyTenant } from '../../lib/identify-tenant';
 import { problemMessage } from '../../lib/problem-message';
+import { tenantUrl } from '../../lib/tenant-url';
 
 /** The signed-in user's tenant (spec §2 "Layout shell"): loading, loaded or error. */
 export function TenantCard({ tenantId }: { tenantId: string | null }) {
@@ -29,7 +30,7 @@ export function TenantCard({ tenantId }: { tenantId: string | null }) {
                 {tenant.data.name || t('tenantCard.noTenant')}
               </Typography>
               {domain ? (
-                <Link href={`https://${domain}`} variant="body2" target="_blank" rel="noreferrer">
+                <Link href={tenantUrl(domain)} variant="body2" target="_blank" rel="noreferrer">
                   {domain}
                 </Link>
               ) : (

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../../components/language-menu';
-import { useTenant } from '../../tenant/use-tenant';
+import { useTenant } from '../../../lib/use-tenant';
 
 /** The frame of every sign-in screen: tenant logo and name, one h1, the form, a footer. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {

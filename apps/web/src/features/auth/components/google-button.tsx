@@ -2,8 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '../../../config';
-import { useTenant } from '../../tenant/use-tenant';
+import { useTenant } from '../../../lib/use-tenant';
 
 interface GoogleIdentity {
   accounts: {
@@ -37,8 +36,9 @@ function loadScript(): Promise<void> {
 }
 
 /**
- * Google Identity Services button; shown only when the tenant allows Google sign-in and the
- * console was built with a client id. The ID token goes to POST /api/v1.0/auth/google.
+ * Google Identity Services button; shown only when the tenant's identify answer carries the
+ * server's client id (none for the master realm or when Google is off), so the console needs
+ * no build-time setting. The ID token goes to POST /api/v1.0/auth/google.
  */
 export function GoogleButton({
   text,
@@ -52,21 +52,21 @@ export function GoogleButton({
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   const [failed, setFailed] = useState(false);
-  const enabled = Boolean(tenant?.googleEnabled && config.googleClientId);
+  const clientId = tenant?.googleEnabled ? tenant.googleClientId : null;
 
   useEffect(() => {
     callback.current = onCredential;
   });
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!clientId) return;
     let active = true;
     loadScript()
       .then(() => {
         const parent = ref.current;
         if (!active || !parent || !window.google) return;
         window.google.accounts.id.initialize({
-          client_id: config.googleClientId,
+          client_id: clientId,
           callback: (response) => callback.current(response.credential),
         });
         window.google.accounts.id.renderButton(parent, {
@@ -79,9 +79,9 @@ export function GoogleButton({
     return () => {
       active = false;
     };
-  }, [enabled, text, i18n.resolvedLanguage]);
+  }, [clientId, text, i18n.resolvedLanguage]);
 
-  if (!enabled) return null;
+  if (!clientId) return null;
   return (
     <Box sx={{ mb: 2 }}>
       <div ref={ref} />

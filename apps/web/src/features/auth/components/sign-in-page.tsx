@@ -12,7 +12,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../app/paths';
 import { OAuthRequestError } from '../../../lib/oidc';
 import { problemMessage } from '../../../lib/problem-message';
-import { useTenant } from '../../tenant/use-tenant';
+import { useTenant } from '../../../lib/use-tenant';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { getRememberedEmail, TenantMissingError, useLogin } from '../api/login';
 import { AuthLayout } from './auth-layout';

@@ -1,7 +1,7 @@
 import type { TenantInfo } from '@tc/contract/identity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { storeTenant } from '../../../lib/tenant-store';
+import { apiRequest } from './api-client';
+import { storeTenant } from './tenant-store';
 
 /** GET /api/v1.0/tenants/identify: which tenant this host (or Tenant-ID header) belongs to. */
 export async function identifyTenant(tenantId?: string | null): Promise<TenantInfo> {
