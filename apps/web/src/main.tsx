@@ -1,12 +1,25 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
+import { identifyTenantQuery } from './lib/identify-tenant';
 import { App } from './app/app';
+import { queryClient } from './app/query-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// The tenant check (spec §1) starts now, while React renders, not after the first commit.
+void queryClient.prefetchQuery(identifyTenantQuery());
+
+// A transition render yields to the browser every few milliseconds instead of blocking it for
+// the whole first render; until it commits, index.html's static "Verifying tenant..." stays.
+const render = () =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+// A missing translation chunk falls back to English rather than leaving the start screen up.
+void i18nReady.then(render, render);

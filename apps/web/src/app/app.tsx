@@ -1,15 +1,12 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { SessionEndRedirect } from './guards';
+import { queryClient } from './query-client';
 import { AppRoutes } from './router';
 import { TenantGate } from './tenant-gate';
 import { theme } from './theme';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
 
 export function App() {
   return (

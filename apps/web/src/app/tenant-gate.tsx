@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +10,12 @@ export function TenantGate({ children }: { children: ReactNode }) {
   const { isPending, isError } = useIdentifyTenant();
   if (isPending) {
     return (
-      <Box component="main" sx={{ p: 4, maxWidth: 480, mx: 'auto', mt: '20vh' }}>
-        <LinearProgress aria-label={t('app.verifyingTenant')} />
-        <Typography sx={{ mt: 2, textAlign: 'center' }}>{t('app.verifyingTenant')}</Typography>
-      </Box>
+      // The markup and classes of index.html's start screen, so the switch to React shows
+      // nothing new: no layout shift and no second (main-thread) progress animation.
+      <main className="boot">
+        <span className="boot-bar" role="progressbar" aria-label={t('app.verifyingTenant')} />
+        <p className="boot-text">{t('app.verifyingTenant')}</p>
+      </main>
     );
   }
   if (isError) {
