@@ -97,5 +97,11 @@ export default tseslint.config(
       'architecture/feature-boundaries': 'error',
     },
   },
+  {
+    // CommonJS entry points (apps/server/start.cjs) load with require by design.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   prettier,
 );

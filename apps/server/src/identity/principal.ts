@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import {
   loginFailures,
@@ -57,20 +57,6 @@ const principalColumns = {
   failureUserId: loginFailures.userId,
 };
 
-async function selectPrincipal(
-  db: Database,
-  where: SQL | undefined,
-): Promise<Principal | undefined> {
-  const query = db
-    .select(principalColumns)
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(loginFailures, eq(loginFailures.userId, users.id));
-  const [row] = await query.where(where).limit(1);
-  return row ? toPrincipal(row) : undefined;
-}
-
 /** The columns a principal is read from; raw queries (rotation) alias theirs to these names. */
 export interface PrincipalRow {
   userId: string;
@@ -112,11 +98,30 @@ export function toPrincipal(row: PrincipalRow): Principal {
   };
 }
 
-export function principalByEmail(db: Database, tenantId: string, email: string) {
-  return selectPrincipal(
-    db,
-    and(eq(users.tenantId, tenantId), eq(sql`lower(${users.email})`, email.trim().toLowerCase())),
-  );
+/** The password grant's lookup, prepared once per database like the guard's. */
+function prepareByEmail(db: Database) {
+  return db
+    .select(principalColumns)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(loginFailures, eq(loginFailures.userId, users.id))
+    .where(
+      and(
+        eq(users.tenantId, sql.placeholder('tenantId')),
+        eq(sql`lower(${users.email})`, sql.placeholder('email')),
+      ),
+    )
+    .limit(1)
+    .prepare('principal_by_email');
+}
+const preparedByEmail = new WeakMap<Database, ReturnType<typeof prepareByEmail>>();
+
+export async function principalByEmail(db: Database, tenantId: string, email: string) {
+  let prepared = preparedByEmail.get(db);
+  if (!prepared) preparedByEmail.set(db, (prepared = prepareByEmail(db)));
+  const [row] = await prepared.execute({ tenantId, email: email.trim().toLowerCase() });
+  return row ? toPrincipal(row) : undefined;
 }
 
 /**

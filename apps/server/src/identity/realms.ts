@@ -8,9 +8,9 @@ export interface Realm {
   isMaster: boolean;
 }
 
-/** A realm is an enabled tenant, found by name as Keycloak finds realms in its URLs. */
-export async function findRealm(db: Database, name: string): Promise<Realm | undefined> {
-  const [row] = await db
+/** Looked up on every token request: prepared once per database, like the guard's query. */
+function prepareFindRealm(db: Database) {
+  return db
     .select({
       id: tenants.id,
       name: tenants.name,
@@ -18,8 +18,17 @@ export async function findRealm(db: Database, name: string): Promise<Realm | und
       enabled: tenants.enabled,
     })
     .from(tenants)
-    .where(eq(sql`lower(${tenants.name})`, name.toLowerCase()))
-    .limit(1);
+    .where(eq(sql`lower(${tenants.name})`, sql.placeholder('name')))
+    .limit(1)
+    .prepare('find_realm');
+}
+const preparedFindRealm = new WeakMap<Database, ReturnType<typeof prepareFindRealm>>();
+
+/** A realm is an enabled tenant, found by name as Keycloak finds realms in its URLs. */
+export async function findRealm(db: Database, name: string): Promise<Realm | undefined> {
+  let prepared = preparedFindRealm.get(db);
+  if (!prepared) preparedFindRealm.set(db, (prepared = prepareFindRealm(db)));
+  const [row] = await prepared.execute({ name: name.toLowerCase() });
   return row?.enabled ? { id: row.id, name: row.name, isMaster: row.isMaster } : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { prepareRawStatement } from '../db/prepared';
 import { toPrincipal, type Principal, type PrincipalRow } from './principal';
 import { claimRefreshToken, hashToken, newOpaqueToken, type RotationClaim } from './sessions';
 
@@ -25,15 +26,15 @@ interface RotationRow extends Partial<PrincipalRow> {
  * read the principal for the new access token. Only when nothing was claimed does a second
  * query tell a replayed token (whose family must end) from an unknown one.
  */
-export async function rotateRefreshToken(
-  db: Database,
-  input: { tenantId: string; token: string; idleSeconds: number },
-): Promise<Rotation> {
-  const refreshToken = newOpaqueToken();
-  const result = await db.execute(sql`
+/**
+ * The rotation statement, prepared once per database: PostgreSQL parses and plans it once per
+ * connection, and Drizzle does not rebuild its SQL on every refresh.
+ */
+function prepareRotation(db: Database) {
+  const query = sql`
     with claimed as (
       update refresh_tokens set used_at = now()
-      where token_hash = ${hashToken(input.token)} and tenant_id = ${input.tenantId}
+      where token_hash = ${sql.placeholder('tokenHash')} and tenant_id = ${sql.placeholder('tenantId')}
         and used_at is null
       returning session_id
     ), touched as (
@@ -41,11 +42,11 @@ export async function rotateRefreshToken(
       from claimed
       where sessions.id = claimed.session_id and sessions.revoked_at is null
         and sessions.expires_at > now()
-        and sessions.last_used_at > now() - make_interval(secs => ${input.idleSeconds})
+        and sessions.last_used_at > now() - make_interval(secs => ${sql.placeholder('idleSeconds')})
       returning sessions.id, sessions.user_id, sessions.expires_at
     ), successor as (
       insert into refresh_tokens (token_hash, tenant_id, session_id)
-      select ${hashToken(refreshToken)}, ${input.tenantId}, touched.id from touched
+      select ${sql.placeholder('successorHash')}, ${sql.placeholder('tenantId')}, touched.id from touched
       returning session_id
     )
     select claimed.session_id as "claimedSessionId", touched.expires_at as "expiresAt",
@@ -58,12 +59,32 @@ export async function rotateRefreshToken(
         from role_permissions rp join permissions p on p.id = rp.permission_id
         where rp.role_id = r.id and r.status = 'active'
       ), '[]'::json) as permissions,
-      (select count(*) from successor) as stored
+      (select count(*) from successor) as stored,
+      -- Like Keycloak's in-memory sessions: a database crash may forget the last rotations
+      -- (those clients sign in again), so this commit does not wait for the WAL flush.
+      set_config('synchronous_commit', 'off', true) as "asyncCommit"
     from claimed
     left join touched on touched.id = claimed.session_id
     left join users u on u.id = touched.user_id
     left join tenants t on t.id = u.tenant_id
-    left join roles r on r.id = u.role_id`);
+    left join roles r on r.id = u.role_id`;
+  return prepareRawStatement(db, 'rotate_refresh_token', query);
+}
+const preparedRotation = new WeakMap<Database, ReturnType<typeof prepareRotation>>();
+
+export async function rotateRefreshToken(
+  db: Database,
+  input: { tenantId: string; token: string; idleSeconds: number },
+): Promise<Rotation> {
+  const refreshToken = newOpaqueToken();
+  let prepared = preparedRotation.get(db);
+  if (!prepared) preparedRotation.set(db, (prepared = prepareRotation(db)));
+  const result = await prepared.execute({
+    tokenHash: hashToken(input.token),
+    tenantId: input.tenantId,
+    idleSeconds: input.idleSeconds,
+    successorHash: hashToken(refreshToken),
+  });
   const [row] = (result as unknown as { rows: RotationRow[] }).rows;
   if (!row) {
     // Nothing claimed: either never issued here, or already used (a replay).

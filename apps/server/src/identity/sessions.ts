@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { prepareRawStatement } from '../db/prepared';
 import { refreshTokens, sessions } from '../db/schema/identity';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
@@ -13,19 +14,43 @@ export interface SessionLifetimes {
   idleSeconds: number;
 }
 
+/** A session and its first refresh token in one statement: one round trip, one commit. */
+function prepareStartSession(db: Executor) {
+  const query = sql`
+    with started as (
+      insert into sessions (tenant_id, user_id, expires_at)
+      values (${sql.placeholder('tenantId')}, ${sql.placeholder('userId')}, ${sql.placeholder('expiresAt')})
+      returning id, tenant_id
+    ), first_token as (
+      insert into refresh_tokens (token_hash, tenant_id, session_id)
+      select ${sql.placeholder('tokenHash')}, tenant_id, id from started
+      returning session_id
+    )
+    select session_id as "sessionId",
+      set_config('synchronous_commit', 'off', true) as "asyncCommit"
+    from first_token`;
+  return prepareRawStatement(db as Database, 'start_session', query);
+}
+const preparedStart = new WeakMap<object, ReturnType<typeof prepareStartSession>>();
+
 export async function startSession(
   db: Executor,
   owner: { tenantId: string; userId: string },
   lifetimes: SessionLifetimes,
 ): Promise<{ sessionId: string; refreshToken: string; refreshExpiresIn: number }> {
   const expiresAt = new Date(Date.now() + lifetimes.absoluteSeconds * 1000);
-  const [session] = await db
-    .insert(sessions)
-    .values({ ...owner, expiresAt })
-    .returning({ id: sessions.id });
-  const refreshToken = await issueRefreshToken(db, owner.tenantId, session!.id);
+  const refreshToken = newOpaqueToken();
+  let prepared = preparedStart.get(db);
+  if (!prepared) preparedStart.set(db, (prepared = prepareStartSession(db)));
+  const result = await prepared.execute({
+    tenantId: owner.tenantId,
+    userId: owner.userId,
+    expiresAt: expiresAt.toISOString(),
+    tokenHash: hashToken(refreshToken),
+  });
+  const [row] = (result as { rows: Array<{ sessionId: string }> }).rows;
   return {
-    sessionId: session!.id,
+    sessionId: row!.sessionId,
     refreshToken,
     refreshExpiresIn: Math.min(lifetimes.idleSeconds, lifetimes.absoluteSeconds),
   };

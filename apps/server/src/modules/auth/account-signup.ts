@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SignupRequest } from '@tc/contract/account';
 import { MEMBER_ROLE } from '@tc/contract/permissions';
+import { builtInRoleId } from '../roles/service';
 import type { TenantInfo } from '@tc/contract/identity';
 import { uniqueViolation } from '../../db/errors';
-import { roles, users } from '../../db/schema/identity';
+import { users } from '../../db/schema/identity';
 import { forbidden } from '../../http/problem';
 import { hashPassword } from '../../identity/passwords';
 import { fromAcceptLanguage } from '../../mail/locale';
@@ -19,14 +20,9 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 }
 
 async function memberRoleId(ctx: AccountContext): Promise<string> {
-  const [role] = await ctx.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(eq(roles.tenantId, ctx.tenantId), eq(roles.name, MEMBER_ROLE), eq(roles.isSystem, true)),
-    );
-  if (!role) throw forbidden('Sign-up is not open for this tenant.');
-  return role.id;
+  const roleId = await builtInRoleId(ctx.db, ctx.tenantId, MEMBER_ROLE);
+  if (!roleId) throw forbidden('Sign-up is not open for this tenant.');
+  return roleId;
 }
 
 /** The owner of an address that tried to sign up again hears about it, with a reset link. */

@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { TenantInfo, TokenResponse } from '@tc/contract/identity';
 import { MEMBER_ROLE } from '@tc/contract/permissions';
+import { builtInRoleId } from '../roles/service';
 import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/errors';
-import { roles, users } from '../../db/schema/identity';
+import { users } from '../../db/schema/identity';
 import { forbidden, unauthorized } from '../../http/problem';
 import { principalByEmail, type Principal } from '../../identity/principal';
 import type { TokenService } from '../../identity/token-service';
@@ -110,20 +111,15 @@ async function markEmailVerified(db: Database, tenantId: string, userId: string)
 async function signUp(db: Database, tenantId: string, identity: GoogleIdentity): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [member] = await tx
-        .select({ id: roles.id })
-        .from(roles)
-        .where(
-          and(eq(roles.tenantId, tenantId), eq(roles.isSystem, true), eq(roles.name, MEMBER_ROLE)),
-        );
-      if (!member)
+      const memberRoleId = await builtInRoleId(tx, tenantId, MEMBER_ROLE);
+      if (!memberRoleId)
         throw forbidden('This tenant does not accept new members. Ask an administrator.');
       const id = await insertUser(tx, {
         tenantId,
         email: identity.email,
         firstName: identity.firstName,
         lastName: identity.lastName,
-        roleId: member.id,
+        roleId: memberRoleId,
       });
       await markEmailVerified(tx, tenantId, id);
       await recordChange(tx, {

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { SYSTEM_PERMISSIONS } from '@tc/contract/permissions';
+import { ADMIN_ROLE, SYSTEM_PERMISSIONS } from '@tc/contract/permissions';
 import type {
   CreatePermission,
   Permission,
@@ -13,7 +13,7 @@ import type { CrudService, ServiceContext } from '../../http/crud-routes';
 import { containsText, pageWindow, toPage } from '../../http/paging';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import { recordChange, type ChangeAction } from '../audit/record';
-import { adminRoleId, requireRolesInTenant } from '../roles/service';
+import { builtInRoleId, requireRolesInTenant } from '../roles/service';
 
 /** Seeds the system permissions of a new tenant; returns their ids by name. */
 export async function createSystemPermissions(
@@ -106,7 +106,7 @@ async function guardSystemPermission(
   if (!before.system) return;
   const errors: Record<string, string> = {};
   if (data.name !== before.name) errors.name = 'System permissions cannot be renamed.';
-  const adminId = await adminRoleId(tx, tenantId);
+  const adminId = await builtInRoleId(tx, tenantId, ADMIN_ROLE);
   if (adminId && !data.roleIds.includes(adminId)) {
     errors.roleIds = 'The Admin role always holds the system permissions.';
   }

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ROLE } from '@tc/contract/permissions';
+import { ADMIN_ROLE, type MEMBER_ROLE } from '@tc/contract/permissions';
 import type { CreateRole, Role, RolePageRequest, UpdateRole } from '@tc/contract/roles';
 import type { Database } from '../../db/database';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
@@ -84,12 +84,19 @@ export async function requireRolesInTenant(
   }
 }
 
-/** The id of the tenant's built-in Admin role, which always holds every system permission. */
-export async function adminRoleId(db: Database, tenantId: string): Promise<string | undefined> {
+/**
+ * The id of one of the tenant's built-in roles: Admin (always holds every system
+ * permission) or Member (the default role of self sign-up).
+ */
+export async function builtInRoleId(
+  db: Database,
+  tenantId: string,
+  name: typeof ADMIN_ROLE | typeof MEMBER_ROLE,
+): Promise<string | undefined> {
   const [role] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.isSystem, true), eq(roles.name, ADMIN_ROLE)));
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.isSystem, true), eq(roles.name, name)));
   return role?.id;
 }
 
