@@ -16,8 +16,9 @@ let tenant: TenantFixture;
 let token: string;
 
 beforeAll(async () => {
-  // One-second access tokens, so expiry is observable; tests needing a live one sign in afresh.
-  server = await startTestServer({ ACCESS_TOKEN_TTL: '1', REFRESH_TOKEN_TTL: '2' });
+  // Two-second access tokens, so expiry is observable (iat is whole seconds, so a token lives
+  // between one and two seconds); tests needing a live one sign in afresh.
+  server = await startTestServer({ ACCESS_TOKEN_TTL: '2', REFRESH_TOKEN_TTL: '2' });
   tenant = await createTenant(server.database.db);
   token = (await signIn(server, tenant.name, tenant.adminEmail, tenant.password)).access_token;
 });
@@ -96,7 +97,7 @@ describe('API guard', () => {
     const fresh = (await signIn(server, tenant.name, tenant.adminEmail, tenant.password))
       .access_token;
     expect((await api(server, '/auth/me', fresh)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 3100));
     expect((await api(server, '/auth/me', fresh)).status).toBe(401);
   });
 });
