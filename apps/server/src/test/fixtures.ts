@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@tc/contract/paging';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { tenants } from '../db/schema/tenants';
@@ -82,4 +83,36 @@ export function api(server: TestServer, path: string, token?: string, init: Requ
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
   return fetch(`${server.url}/api/v1.0${path}`, { ...init, headers });
+}
+
+/** A fresh tenant whose admin is signed in: what most API tests start from. */
+export async function createSignedInTenant(server: TestServer) {
+  const tenant = await createTenant(server.database.db);
+  const { access_token: token } = await signIn(
+    server,
+    tenant.name,
+    tenant.adminEmail,
+    tenant.password,
+  );
+  return { ...tenant, token };
+}
+
+/** An answer body as tests read it: a row, a page of rows, or a problem. */
+export interface ApiAnswer<Row> {
+  data: Row & Page<Row>;
+  errors: Record<string, string>;
+  detail: string;
+}
+
+/** One API call with an optional JSON body; answers the status and the parsed body. */
+export async function callApi<Row>(
+  server: TestServer,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const init = { method, body: body === undefined ? undefined : JSON.stringify(body) };
+  const response = await api(server, path, token, init);
+  return { status: response.status, body: (await response.json()) as ApiAnswer<Row> };
 }

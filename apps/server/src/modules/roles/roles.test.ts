@@ -1,9 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '@tc/contract/paging';
 import type { Role } from '@tc/contract/roles';
 import { auditLog } from '../../db/schema/audit';
-import { api, createTenant, signIn, uniqueName, type TenantFixture } from '../../test/fixtures';
+import {
+  api,
+  callApi,
+  createSignedInTenant,
+  createTenant,
+  signIn,
+  uniqueName,
+  type TenantFixture,
+} from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
 import { insertUser } from '../users/service';
 import { insertRole } from './service';
@@ -16,26 +23,13 @@ let tokenB: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  tenantA = await createTenant(server.database.db);
-  tenantB = await createTenant(server.database.db);
-  tokenA = (await signIn(server, tenantA.name, tenantA.adminEmail, TEST_PASSWORD)).access_token;
-  tokenB = (await signIn(server, tenantB.name, tenantB.adminEmail, TEST_PASSWORD)).access_token;
+  ({ token: tokenA, ...tenantA } = await createSignedInTenant(server));
+  ({ token: tokenB, ...tenantB } = await createSignedInTenant(server));
 });
 afterAll(() => server?.close());
 
-/** An answer body as tests read it: a row, a page of rows, or a problem. */
-interface Answer<Row> {
-  data: Row & Page<Row>;
-  errors: Record<string, string>;
-  detail: string;
-}
-
-/** One API call with a JSON body; answers the status and the parsed body. */
-async function call<Row = Role>(token: string, method: string, path: string, body?: unknown) {
-  const init = { method, body: body === undefined ? undefined : JSON.stringify(body) };
-  const response = await api(server, path, token, init);
-  return { status: response.status, body: (await response.json()) as Answer<Row> };
-}
+const call = <Row = Role>(token: string, method: string, path: string, body?: unknown) =>
+  callApi<Row>(server, token, method, path, body);
 
 const createRole = async (data: Record<string, unknown>, token = tokenA) => {
   const answer = await call(token, 'POST', '/roles/create', data);

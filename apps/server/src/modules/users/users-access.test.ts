@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/identity';
 import {
+  createSignedInTenant,
   api,
-  createTenant,
   refreshForm,
   signIn,
   tokenRequest,
@@ -22,10 +22,8 @@ let otherToken: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  tenant = await createTenant(server.database.db);
-  other = await createTenant(server.database.db);
-  token = (await signIn(server, tenant.name, tenant.adminEmail, TEST_PASSWORD)).access_token;
-  otherToken = (await signIn(server, other.name, other.adminEmail, TEST_PASSWORD)).access_token;
+  ({ token, ...tenant } = await createSignedInTenant(server));
+  ({ token: otherToken, ...other } = await createSignedInTenant(server));
 });
 afterAll(() => server?.close());
 

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/identity';
-import { api, createTenant, signIn, uniqueName, type TenantFixture } from '../../test/fixtures';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
+import { api, createSignedInTenant, uniqueName, type TenantFixture } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 let tenant: TenantFixture;
@@ -13,10 +13,8 @@ let otherToken: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  tenant = await createTenant(server.database.db);
-  other = await createTenant(server.database.db);
-  token = (await signIn(server, tenant.name, tenant.adminEmail, TEST_PASSWORD)).access_token;
-  otherToken = (await signIn(server, other.name, other.adminEmail, TEST_PASSWORD)).access_token;
+  ({ token, ...tenant } = await createSignedInTenant(server));
+  ({ token: otherToken, ...other } = await createSignedInTenant(server));
 });
 afterAll(() => server?.close());
 

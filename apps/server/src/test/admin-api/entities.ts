@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { insertRole } from '../../modules/roles/service';
 import { insertUser } from '../../modules/users/service';
-import { api, createTenant, signIn, type TenantFixture } from '../fixtures';
+import { api, createSignedInTenant, signIn, type TenantFixture } from '../fixtures';
 import { TEST_PASSWORD, type TestServer } from '../harness';
 
 const suffix = () => randomBytes(4).toString('hex');
@@ -52,14 +52,7 @@ export async function createRow(
 }
 
 export async function seedTenant(server: TestServer): Promise<SeededTenant> {
-  const tenant = await createTenant(server.database.db);
-  const { access_token: token } = await signIn(
-    server,
-    tenant.name,
-    tenant.adminEmail,
-    tenant.password,
-  );
-  const withToken = { ...tenant, token };
+  const withToken = await createSignedInTenant(server);
   const ids = {} as Record<TenantEntity, string>;
   for (const entity of TENANT_ENTITIES)
     ids[entity] = (await createRow(server, withToken, entity)).id;
