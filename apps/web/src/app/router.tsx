@@ -16,13 +16,18 @@ const PasswordResetPage = lazy(() => import('../features/auth/components/passwor
 const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const SectionPage = lazy(() => import('../features/dashboard/components/section-page'));
+const TenantsPage = lazy(() => import('../features/tenants/components/tenants-page'));
+const UsersPage = lazy(() => import('../features/users/components/users-page'));
+const RolesPage = lazy(() => import('../features/roles/components/roles-page'));
+const PermissionsPage = lazy(() => import('../features/permissions/components/permissions-page'));
+const ProjectsPage = lazy(() => import('../features/projects/components/projects-page'));
 const OnboardingPage = lazy(() => import('../features/onboarding/components/onboarding-page'));
 
 const sections = [
-  { path: paths.users, title: 'nav.users' },
-  { path: paths.roles, title: 'nav.roles' },
-  { path: paths.permissions, title: 'nav.permissions' },
-  { path: paths.projects, title: 'nav.projects' },
+  { path: paths.users, Page: UsersPage },
+  { path: paths.roles, Page: RolesPage },
+  { path: paths.permissions, Page: PermissionsPage },
+  { path: paths.projects, Page: ProjectsPage },
 ] as const;
 
 const onboarding = [
@@ -52,14 +57,10 @@ export function AppRoutes() {
             <Route path={paths.home} element={<SectionPage title="nav.home" />} />
             <Route path={paths.dashboard} element={<LandingRedirect />} />
             <Route element={<RequireSuperAdmin />}>
-              <Route path={paths.tenants} element={<SectionPage title="nav.tenants" />} />
+              <Route path={paths.tenants} element={<TenantsPage />} />
             </Route>
-            {sections.map((section) => (
-              <Route
-                key={section.path}
-                path={section.path}
-                element={<SectionPage title={section.title} />}
-              />
+            {sections.map(({ path, Page }) => (
+              <Route key={path} path={path} element={<Page />} />
             ))}
           </Route>
           {onboarding.map((step) => (

@@ -18,11 +18,20 @@ const loaders: Record<string, () => Promise<{ default: ResourceLanguage }>> = {
   it: () => import('../locales/it.json'),
 };
 
+/**
+ * Each screen's texts are a namespace of their own (`locales/<namespace>/<language>.json`),
+ * loaded with the screen's chunk, so the sign-in route carries none of them.
+ */
+const namespaceLoaders = import.meta.glob<{ default: ResourceLanguage }>('../locales/*/*.json');
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    const load = loaders[language];
+  read(language, namespace, callback) {
+    const load =
+      namespace === 'translation'
+        ? loaders[language]
+        : namespaceLoaders[`../locales/${namespace}/${language}.json`];
     if (!load) return callback(null, {});
     load().then(
       (module) => callback(null, module.default),

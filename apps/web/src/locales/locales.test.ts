@@ -12,6 +12,12 @@ function keys(tree: Tree, prefix = ''): string[] {
   );
 }
 
+/** Flat keys (validation messages contain dots) are looked up whole before descending. */
+function valueAt(tree: Tree, key: string): unknown {
+  if (key in tree) return tree[key];
+  return key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree);
+}
+
 describe('locales', () => {
   const reference = keys(en).sort();
   it.each([
@@ -20,6 +26,20 @@ describe('locales', () => {
     ['it', it_],
   ])('%s has exactly the keys of en', (_name, locale) => {
     expect(keys(locale as Tree).sort()).toEqual(reference);
+  });
+
+  // Screen namespaces: locales/<namespace>/<language>.json.
+  const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+  const namespaces = [...new Set(Object.keys(files).map((path) => path.split('/')[1]!))];
+  it.each(namespaces)('namespace %s has every key of en in de, fr and it, none empty', (ns) => {
+    const english = files[`./${ns}/en.json`];
+    expect(english, `${ns}/en.json`).toBeDefined();
+    for (const language of ['de', 'fr', 'it']) {
+      const locale = files[`./${ns}/${language}.json`];
+      expect(locale, `${ns}/${language}.json`).toBeDefined();
+      expect(keys(locale!).sort(), `${ns}/${language}`).toEqual(keys(english!).sort());
+      for (const key of keys(locale!)) expect(valueAt(locale!, key), key).not.toBe('');
+    }
   });
 
   it('no translation is empty', () => {

@@ -6,10 +6,13 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ChatWidget } from '../../features/assistant/components/chat-widget';
+import { Notifications } from '../../components/notifications';
+import { useLiveEvents } from '../../lib/live-events';
 import { Sidebar } from './sidebar';
 
 /** Sidebar width (spec §2, §9): 250 px, 270 px from the `lg` breakpoint. */
@@ -22,6 +25,7 @@ export default function AppLayout() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
+  useLiveEvents(true);
   if (lastPath !== location.pathname) {
     // Close the slide-in sidebar after navigating on a small screen.
     setLastPath(location.pathname);
@@ -65,9 +69,13 @@ export default function AppLayout() {
         </Drawer>
       </Box>
       <Box component="main" sx={{ flexGrow: 1, p: 3, pt: { xs: 10, md: 3 }, minWidth: 0 }}>
-        <Outlet />
+        {/* A screen's chunk and texts load inside the shell, which stays in place meanwhile. */}
+        <Suspense fallback={<LinearProgress aria-label={t('layout.loading')} />}>
+          <Outlet />
+        </Suspense>
       </Box>
       <ChatWidget />
+      <Notifications />
     </Box>
   );
 }

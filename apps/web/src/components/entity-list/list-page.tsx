@@ -1,0 +1,220 @@
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePage, type EntityName } from '../../lib/entity-api';
+import { useCan } from '../../lib/permissions';
+import { problemMessage } from '../../lib/problem-message';
+import { translateProblem } from '../../lib/translate-problem';
+import type { DialogMode } from './crud-dialog';
+import { EmptyState } from './empty-state';
+import { gridLocaleText } from './grid-locale';
+import { RowMenu } from './row-menu';
+import { PAGE_SIZES, useListState } from './use-list-state';
+
+export interface DialogState<Row> {
+  mode: DialogMode;
+  row?: Row;
+}
+
+export interface ListPageProps<Row extends { id: string }> {
+  entity: EntityName;
+  /**
+   * The screen's i18n namespace: `title`, `addNew`, `emptyTitle`, `emptyText` (optional),
+   * `emptyAction`, `search`.
+   */
+  ns: string;
+  columns: GridColDef<Row>[];
+  defaultSort: { field: string; direction: 0 | 1 };
+  /** The token permission that allows add, edit and delete ('superAdmin' for tenants). */
+  writePermission: string;
+  /** Names a row for screen readers and confirmations. */
+  rowName: (row: Row) => string;
+  canEdit?: (row: Row) => boolean;
+  canDelete?: (row: Row) => boolean;
+  /** The entity's dialog for a mode; `close` ends it. */
+  renderDialog: (state: DialogState<Row>, close: () => void) => ReactNode;
+  /** Optional second view (tenants' cards); `menu` renders a row's View/Edit/Delete menu. */
+  renderCards?: (rows: Row[], menu: (row: Row) => ReactNode) => ReactNode;
+  /** Extra controls beside the search box (e.g. the list/card switch). */
+  toolbar?: ReactNode;
+}
+
+const positionField = '__position';
+
+/**
+ * The one list screen of the console (spec §2 "List screens"): server-side paging, sorting
+ * and search, the row's position as its number, per-row View/Edit/Delete, "Add new", the
+ * empty state and the entity's dialog. An entity supplies columns and a dialog, nothing more.
+ */
+export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) {
+  const { t, i18n } = useTranslation([props.ns, 'lists']);
+  const canWrite = useCan(props.writePermission);
+  const list = useListState(props.defaultSort);
+  const page = usePage<Row>(props.entity, list.request);
+  const [dialog, setDialog] = useState<DialogState<Row> | null>(null);
+  const { pageIndex, pageSize, listSort } = list.request;
+
+  const rows = useMemo(
+    () =>
+      (page.data?.data ?? []).map((row, index) => ({
+        ...row,
+        [positionField]: (pageIndex - 1) * pageSize + index + 1,
+      })),
+    [page.data, pageIndex, pageSize],
+  );
+
+  const menu = (row: Row) => (
+    <RowMenu
+      name={props.rowName(row)}
+      canEdit={canWrite && (props.canEdit?.(row) ?? true)}
+      canDelete={canWrite && (props.canDelete?.(row) ?? true)}
+      onChoose={(mode) => setDialog({ mode, row })}
+    />
+  );
+
+  const columns = useMemo<GridColDef<Row>[]>(
+    () => [
+      {
+        field: positionField,
+        headerName: t('lists:rowNumber'),
+        width: 70,
+        sortable: false,
+        disableColumnMenu: true,
+      },
+      ...props.columns,
+      {
+        field: '__actions',
+        headerName: t('lists:actions'),
+        width: 90,
+        sortable: false,
+        disableColumnMenu: true,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => menu(row),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- menu depends on canWrite only
+    [props.columns, t, canWrite],
+  );
+
+  const sortModel: GridSortModel = [
+    { field: listSort.field, sort: listSort.direction === 1 ? 'desc' : 'asc' },
+  ];
+  const totalCount = page.data?.totalCount ?? 0;
+  const searching = list.request.filter.search !== undefined;
+  const empty = page.isSuccess && totalCount === 0 && !searching && !page.isPlaceholderData;
+  const add = canWrite ? () => setDialog({ mode: 'add' }) : undefined;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography component="h1" variant="h4">
+          {t('title')}
+        </Typography>
+        {add ? (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={add}>
+            {t('addNew')}
+          </Button>
+        ) : null}
+      </Stack>
+
+      {page.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void page.refetch()}>
+              {t('lists:retry')}
+            </Button>
+          }
+        >
+          {t('lists:loadFailed', { message: translateProblem(t, problemMessage(page.error)) })}
+        </Alert>
+      ) : null}
+
+      {empty ? (
+        <EmptyState
+          title={t('emptyTitle')}
+          text={t('emptyText', { defaultValue: '' }) || undefined}
+          actionLabel={t('emptyAction')}
+          onAdd={add}
+        />
+      ) : (
+        <>
+          <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <TextField
+              type="search"
+              size="small"
+              label={t('search')}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.target.value)}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+              sx={{ minWidth: 260 }}
+            />
+            {props.toolbar}
+          </Stack>
+          {props.renderCards ? (
+            <>
+              {props.renderCards(rows, menu)}
+              <TablePagination
+                component="div"
+                count={totalCount}
+                page={pageIndex - 1}
+                rowsPerPage={pageSize}
+                rowsPerPageOptions={PAGE_SIZES}
+                onPageChange={(_event, index) => list.setPage(index + 1, pageSize)}
+                onRowsPerPageChange={(event) => list.setPage(1, Number(event.target.value))}
+                labelRowsPerPage={t('lists:rowsPerPage')}
+              />
+            </>
+          ) : (
+            <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
+              <DataGrid
+                rows={rows}
+                columns={columns}
+                rowCount={totalCount}
+                loading={page.isFetching}
+                paginationMode="server"
+                sortingMode="server"
+                filterMode="server"
+                disableColumnFilter
+                disableRowSelectionOnClick
+                sortingOrder={['asc', 'desc']}
+                pageSizeOptions={PAGE_SIZES}
+                paginationModel={{ page: pageIndex - 1, pageSize }}
+                onPaginationModelChange={(model) => list.setPage(model.page + 1, model.pageSize)}
+                sortModel={sortModel}
+                onSortModelChange={(model) => {
+                  const first = model[0];
+                  list.setSort(
+                    first ? { field: first.field, direction: first.sort === 'desc' ? 1 : 0 } : null,
+                  );
+                }}
+                localeText={gridLocaleText(i18n.resolvedLanguage)}
+                aria-label={t('title')}
+              />
+            </Box>
+          )}
+        </>
+      )}
+      {dialog ? props.renderDialog(dialog, () => setDialog(null)) : null}
+    </Stack>
+  );
+}

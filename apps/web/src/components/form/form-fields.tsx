@@ -1,0 +1,140 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useController,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+} from 'react-hook-form';
+import { translateProblem } from '../../lib/translate-problem';
+
+interface FieldProps<Values extends FieldValues, Out = Values> {
+  control: Control<Values, unknown, Out>;
+  name: FieldPath<Values>;
+  label: string;
+  disabled?: boolean;
+  required?: boolean;
+  helperText?: ReactNode;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The field's message in the UI language: the contract's and the server's texts are English. */
+function useFieldError<Values extends FieldValues, Out>(props: FieldProps<Values, Out>) {
+  const { t } = useTranslation();
+  const controller = useController({ control: props.control, name: props.name });
+  const message = controller.fieldState.error?.message;
+  return {
+    ...controller,
+    error: message !== undefined,
+    helperText: message ? translateProblem(t, message) : props.helperText,
+  };
+}
+
+export function TextInput<Values extends FieldValues, Out>(
+  props: FieldProps<Values, Out> & {
+    type?: 'text' | 'email' | 'number';
+    multiline?: boolean;
+    placeholder?: string;
+    autoFocus?: boolean;
+    inputMode?: 'decimal' | 'numeric' | 'text';
+    autoComplete?: string;
+  },
+) {
+  const { field, error, helperText } = useFieldError(props);
+  return (
+    <TextField
+      {...field}
+      value={(field.value as string | null | undefined) ?? ''}
+      label={props.label}
+      type={props.type ?? 'text'}
+      required={props.required}
+      disabled={props.disabled}
+      multiline={props.multiline}
+      minRows={props.multiline ? 3 : undefined}
+      placeholder={props.placeholder}
+      autoFocus={props.autoFocus}
+      autoComplete={props.autoComplete ?? 'off'}
+      error={error}
+      helperText={helperText}
+      fullWidth
+      margin="dense"
+      slotProps={{ htmlInput: { inputMode: props.inputMode } }}
+    />
+  );
+}
+
+export function SelectInput<Values extends FieldValues, Out>(
+  props: FieldProps<Values, Out> & { options: Option[]; emptyLabel?: string },
+) {
+  const { field, error, helperText } = useFieldError(props);
+  return (
+    <TextField
+      {...field}
+      value={(field.value as string | null | undefined) ?? ''}
+      select
+      label={props.label}
+      required={props.required}
+      disabled={props.disabled}
+      error={error}
+      helperText={helperText}
+      fullWidth
+      margin="dense"
+    >
+      {props.emptyLabel !== undefined ? <MenuItem value="">{props.emptyLabel}</MenuItem> : null}
+      {props.options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Several ids chosen from labelled options, shown as chips; the value is the id list. */
+export function MultiSelectInput<Values extends FieldValues, Out>(
+  props: FieldProps<Values, Out> & { options: Option[]; placeholder?: string; loading?: boolean },
+) {
+  const { field, error, helperText } = useFieldError(props);
+  const ids = (field.value as string[] | undefined) ?? [];
+  const byId = new Map(props.options.map((option) => [option.value, option]));
+  const selected = ids.map((id) => byId.get(id) ?? { value: id, label: id });
+  return (
+    <Autocomplete
+      multiple
+      options={props.options}
+      value={selected}
+      loading={props.loading}
+      disabled={props.disabled}
+      getOptionLabel={(option) => option.label}
+      isOptionEqualToValue={(option, value) => option.value === value.value}
+      onChange={(_event, options) =>
+        field.onChange(
+          options.map((option) => option.value) as PathValue<Values, typeof props.name>,
+        )
+      }
+      onBlur={field.onBlur}
+      filterSelectedOptions
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={field.ref}
+          name={field.name}
+          label={props.label}
+          required={props.required && ids.length === 0}
+          placeholder={ids.length === 0 ? props.placeholder : undefined}
+          error={error}
+          helperText={helperText}
+          margin="dense"
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  createPermissionSchema,
+  updatePermissionSchema,
+  type Permission,
+} from '@tc/contract/permissions-api';
+import type { Role } from '@tc/contract/roles';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { CrudDialog, type DialogMode } from '../../../components/entity-list/crud-dialog';
+import { MultiSelectInput, TextInput } from '../../../components/form/form-fields';
+import {
+  createEntity,
+  deleteEntity,
+  updateEntity,
+  useChoices,
+  useEntityMutation,
+} from '../../../lib/entity-api';
+
+type PermissionForm = z.input<typeof updatePermissionSchema>;
+
+const titles = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', delete: 'deleteTitle' };
+const confirms = { add: 'save', edit: 'saveChanges', view: 'save', delete: 'deleteConfirm' };
+
+/** Add, edit, view or delete a permission (spec §2: name and the roles that hold it). */
+export function PermissionDialog(props: {
+  mode: DialogMode;
+  row?: Permission;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['permissions', 'lists']);
+  const { mode, row } = props;
+  const roles = useChoices<Role>('roles', 'name', mode !== 'delete');
+  const save = useEntityMutation('permissions', (values: unknown) =>
+    mode === 'delete'
+      ? deleteEntity('permissions', row!.id)
+      : mode === 'add'
+        ? createEntity('permissions', values)
+        : updateEntity('permissions', values),
+  );
+  const system = row?.system ?? false;
+  const options = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
+
+  return (
+    <CrudDialog<PermissionForm, unknown>
+      mode={mode}
+      onClose={props.onClose}
+      title={t(titles[mode])}
+      confirmLabel={t(confirms[mode])}
+      width={400}
+      schema={mode === 'add' ? createPermissionSchema : updatePermissionSchema}
+      defaultValues={{
+        ...(row ? { id: row.id } : {}),
+        name: row?.name ?? '',
+        description: row?.description ?? '',
+        roleIds: row?.roleIds ?? [],
+      }}
+      onConfirm={(values) => save.mutateAsync(values)}
+      successMessage={t(mode === 'delete' ? 'lists:deleted' : 'lists:saved')}
+      deleteQuestion={t('deleteQuestion')}
+    >
+      {({ control }, disabled) => (
+        <>
+          <TextInput
+            control={control}
+            name="name"
+            label={t('name')}
+            required
+            autoFocus={mode === 'add'}
+            placeholder="reports:export"
+            disabled={disabled || system}
+            helperText={system ? t('systemLocked') : undefined}
+          />
+          <TextInput
+            control={control}
+            name="description"
+            label={t('description')}
+            multiline
+            disabled={disabled}
+          />
+          <MultiSelectInput
+            control={control}
+            name="roleIds"
+            label={t('roles')}
+            required
+            options={options}
+            loading={roles.isLoading}
+            placeholder={t('lists:choose')}
+            disabled={disabled}
+          />
+        </>
+      )}
+    </CrudDialog>
+  );
+}

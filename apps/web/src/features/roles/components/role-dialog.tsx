@@ -1,0 +1,95 @@
+import type { Permission } from '@tc/contract/permissions-api';
+import { createRoleSchema, updateRoleSchema, type Role } from '@tc/contract/roles';
+import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { CrudDialog, type DialogMode } from '../../../components/entity-list/crud-dialog';
+import { MultiSelectInput, SelectInput, TextInput } from '../../../components/form/form-fields';
+import {
+  createEntity,
+  deleteEntity,
+  updateEntity,
+  useChoices,
+  useEntityMutation,
+} from '../../../lib/entity-api';
+
+type RoleForm = z.input<typeof updateRoleSchema>;
+
+const titles = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', delete: 'deleteTitle' };
+const confirms = { add: 'save', edit: 'saveChanges', view: 'save', delete: 'deleteConfirm' };
+
+/** Add, edit, view or delete a role (spec §2: "Add new role", "Edit role", "View role"). */
+export function RoleDialog(props: { mode: DialogMode; row?: Role; onClose: () => void }) {
+  const { t } = useTranslation(['roles', 'lists']);
+  const { mode, row } = props;
+  const permissions = useChoices<Permission>('permissions', 'name', mode !== 'delete');
+  const save = useEntityMutation('roles', (values: unknown) =>
+    mode === 'delete'
+      ? deleteEntity('roles', row!.id)
+      : mode === 'add'
+        ? createEntity('roles', values)
+        : updateEntity('roles', values),
+  );
+  const builtIn = row?.system ?? false;
+  const options = (permissions.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+
+  return (
+    <CrudDialog<RoleForm, unknown>
+      mode={mode}
+      onClose={props.onClose}
+      title={t(titles[mode])}
+      confirmLabel={t(confirms[mode])}
+      width={400}
+      schema={mode === 'add' ? createRoleSchema : updateRoleSchema}
+      defaultValues={{
+        ...(row ? { id: row.id } : {}),
+        name: row?.name ?? '',
+        description: row?.description ?? '',
+        status: row?.status ?? 'active',
+        permissionIds: row?.permissionIds ?? [],
+      }}
+      onConfirm={(values) => save.mutateAsync(values)}
+      successMessage={t(mode === 'delete' ? 'lists:deleted' : 'lists:saved')}
+      deleteQuestion={t('deleteQuestion')}
+    >
+      {({ control }, disabled) => (
+        <>
+          <TextInput
+            control={control}
+            name="name"
+            label={t('name')}
+            required
+            autoFocus={mode === 'add'}
+            disabled={disabled || builtIn}
+            helperText={builtIn ? t('builtIn') : undefined}
+          />
+          <TextInput
+            control={control}
+            name="description"
+            label={t('description')}
+            multiline
+            disabled={disabled}
+          />
+          <SelectInput
+            control={control}
+            name="status"
+            label={t('status')}
+            disabled={disabled || builtIn}
+            options={[
+              { value: 'active', label: t('lists:active') },
+              { value: 'inactive', label: t('lists:inactive') },
+            ]}
+          />
+          <MultiSelectInput
+            control={control}
+            name="permissionIds"
+            label={t('permissions')}
+            options={options}
+            loading={permissions.isLoading}
+            placeholder={t('lists:choose')}
+            disabled={disabled}
+          />
+        </>
+      )}
+    </CrudDialog>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Page, PageRequest } from '@tc/contract/paging';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+/** The five managed resources; the same name in the API path, events and query keys (STYLE.md). */
+export type EntityName = 'tenants' | 'users' | 'roles' | 'permissions' | 'projects';
+
+const base = (entity: EntityName) => `/api/v1.0/${entity}`;
+
+export const entityKeys = {
+  all: (entity: EntityName): QueryKey => [entity],
+  page: (entity: EntityName, request: PageRequest): QueryKey => [entity, 'page', request],
+  detail: (entity: EntityName, id: string): QueryKey => [entity, 'detail', id],
+};
+
+export async function fetchPage<Row>(
+  entity: EntityName,
+  request: PageRequest,
+  signal?: AbortSignal,
+) {
+  const answer = await apiRequest<{ data: Page<Row> }>(`${base(entity)}/page`, {
+    method: 'POST',
+    body: request,
+    signal,
+  });
+  return answer.data;
+}
+
+/** One page of a list; the previous page stays shown while the next loads (no grid flicker). */
+export function usePage<Row>(entity: EntityName, request: PageRequest, enabled = true) {
+  return useQuery({
+    queryKey: entityKeys.page(entity, request),
+    queryFn: ({ signal }) => fetchPage<Row>(entity, request, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * Every row of a small list (roles or users to choose from in a form), the first 100 by name:
+ * a select offering more than that needs a search instead.
+ */
+export function useChoices<Row>(entity: EntityName, sortField: string, enabled = true) {
+  return usePage<Row>(
+    entity,
+    { pageIndex: 1, pageSize: 100, filter: {}, listSort: { field: sortField, direction: 0 } },
+    enabled,
+  );
+}
+
+export async function createEntity<Row>(entity: EntityName, body: unknown) {
+  const answer = await apiRequest<{ data: Row }>(`${base(entity)}/create`, {
+    method: 'POST',
+    body,
+  });
+  return answer.data;
+}
+
+/** Spec §7: update is PUT for every entity and answers the updated row. */
+export async function updateEntity<Row>(entity: EntityName, body: unknown) {
+  const answer = await apiRequest<{ data: Row }>(`${base(entity)}/update`, { method: 'PUT', body });
+  return answer.data;
+}
+
+/** Spec §7: tenants are deleted with DELETE, the others with POST. */
+export async function deleteEntity(entity: EntityName, id: string) {
+  await apiRequest(`${base(entity)}/delete/${encodeURIComponent(id)}`, {
+    method: entity === 'tenants' ? 'DELETE' : 'POST',
+  });
+}
+
+/**
+ * Changes to one entity show in others: a role's name in the users list, a user's name as a
+ * project owner, user counts on roles. A change refreshes the lists that display it.
+ */
+export const affectedBy: Record<EntityName, EntityName[]> = {
+  tenants: ['tenants'],
+  users: ['users', 'roles', 'projects'],
+  roles: ['roles', 'users', 'permissions'],
+  permissions: ['permissions', 'roles'],
+  projects: ['projects'],
+};
+
+export function useInvalidateEntity() {
+  const client = useQueryClient();
+  return (entity: EntityName) =>
+    Promise.all(
+      affectedBy[entity].map((name) =>
+        client.invalidateQueries({ queryKey: entityKeys.all(name) }),
+      ),
+    );
+}
+
+/** A create, update or delete that refreshes the lists it affects once it succeeds. */
+export function useEntityMutation<Input, Result>(
+  entity: EntityName,
+  mutationFn: (input: Input) => Promise<Result>,
+) {
+  const invalidate = useInvalidateEntity();
+  return useMutation({ mutationFn, onSuccess: () => invalidate(entity) });
+}
