@@ -25,6 +25,9 @@ import { projectsRoutes } from './modules/projects/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { filesRoutes } from './modules/files/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
+import { assistantRoutes } from './modules/assistant/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -96,6 +99,9 @@ export async function buildApp({
       await api.register(auditRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(filesRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx });
+      await api.register(onboardingRoutes, { ctx });
+      await api.register(assistantRoutes, { ctx });
     },
     { prefix: '/api/v1.0' },
   );

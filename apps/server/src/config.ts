@@ -54,6 +54,12 @@ const envSchema = z.object({
   ASSISTANT_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
   ASSISTANT_API_KEY: optionalText,
   ASSISTANT_MODEL: z.string().min(1).default('gpt-3.5-turbo'),
+  /** Chat requests per user and minute. */
+  ASSISTANT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Account-flow requests (sign-up, forgot password) per client address and minute. */
+  ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Token-carrying account requests (reset password, verify e-mail) per address and minute. */
+  ACCOUNT_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   ACCESS_TOKEN_TTL: seconds.default(300),
   REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
   REFRESH_TOKEN_IDLE_TTL: seconds.default(7 * 24 * 3600),
@@ -90,7 +96,15 @@ export interface Config {
   mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number };
   googleClientId: string | undefined;
   googleJwksUrl: string;
-  assistant: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  assistant: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    /** Chat requests per user and minute. */
+    rateLimit: number;
+  };
+  /** Account-flow requests per client address and minute: plain, and token-carrying. */
+  accountRateLimit: { perAddress: number; tokensPerAddress: number };
   accessTokenTtl: number;
   refreshTokenTtl: number;
   refreshTokenIdleTtl: number;
@@ -132,6 +146,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.ASSISTANT_BASE_URL,
       apiKey: e.ASSISTANT_API_KEY,
       model: e.ASSISTANT_MODEL,
+      rateLimit: e.ASSISTANT_RATE_LIMIT,
+    },
+    accountRateLimit: {
+      perAddress: e.ACCOUNT_RATE_LIMIT,
+      tokensPerAddress: e.ACCOUNT_TOKEN_RATE_LIMIT,
     },
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -3,6 +3,7 @@ import type { Database } from './database';
 import { provisionTenant } from '../modules/tenants/service';
 import { insertRole } from '../modules/roles/service';
 import { insertUser } from '../modules/users/service';
+import { markOnboardingComplete } from '../modules/onboarding/service';
 import { sql } from 'drizzle-orm';
 
 /** Known credentials of the embedded demo: it exists for a newcomer's first look only. */
@@ -21,6 +22,8 @@ export async function seedDemoTenant(tx: Database): Promise<void> {
     domain: 'demo.localhost',
     allowSignup: true,
   });
+  // The demo is shown ready-made: its administrator lands on /home, not in the wizard.
+  await markOnboardingComplete(tx, demo.tenantId);
   const id = (name: string) => demo.permissionIds.get(name)!;
   const custom = await tx
     .insert(permissions)

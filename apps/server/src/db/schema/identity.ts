@@ -98,6 +98,10 @@ export const users = pgTable(
     uniqueIndex('users_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`),
     index('users_tenant_email_id_idx').on(t.tenantId, t.email, t.id),
     index('users_role_idx').on(t.roleId),
+    // Invited users (no password yet) for the dashboard; user_counts has no such column.
+    index('users_tenant_invited_idx')
+      .on(t.tenantId, t.status)
+      .where(sql`${t.passwordHash} is null`),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
     index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),

@@ -39,6 +39,8 @@ export const projects = pgTable(
     uniqueIndex('projects_tenant_number_key').on(t.tenantId, sql`lower(${t.projectNumber})`),
     index('projects_tenant_name_idx').on(t.tenantId, t.name, t.id),
     index('projects_owner_idx').on(t.ownerId),
+    // The dashboard's aggregates read this index alone (index-only scan), not the rows.
+    index('projects_tenant_figures_idx').on(t.tenantId, t.country, t.ownerId, t.budget),
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );

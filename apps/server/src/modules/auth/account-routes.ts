@@ -24,14 +24,17 @@ const headers = z.object({
 });
 const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
 
-// Per client address (issue §3); generous for token routes, whose tokens cannot be guessed.
-const PER_ADDRESS = { max: 10, timeWindow: 60_000 };
-const PER_ADDRESS_TOKENS = { max: 30, timeWindow: 60_000 };
 const FORGOT_SENT = 'Reset email sent successfully. Please check your inbox.';
 const SIGNUP_SENT = 'Check your inbox and confirm your e-mail address to finish signing up.';
 
 /** Sign-up, forgot/reset password and e-mail verification (DESIGN.md §5): public routes. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Per client address (issue §3); generous for token routes, whose tokens cannot be guessed.
+  const PER_ADDRESS = { max: ctx.config.accountRateLimit.perAddress, timeWindow: 60_000 };
+  const PER_ADDRESS_TOKENS = {
+    max: ctx.config.accountRateLimit.tokensPerAddress,
+    timeWindow: 60_000,
+  };
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

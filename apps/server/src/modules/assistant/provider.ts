@@ -1,0 +1,192 @@
+/**
+ * A client of an OpenAI-compatible chat-completions API with `stream: true`: the answer comes
+ * as server-sent events whose `data:` lines are JSON chunks, ended by `data: [DONE]`
+ * (OpenAI API reference, "Create chat completion", streaming). Plain fetch, no SDK.
+ */
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type ProviderMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export interface ProviderSettings {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+}
+
+export interface Completion {
+  content: string;
+  toolCalls: ToolCall[];
+  finishReason: string | undefined;
+}
+
+/** The provider could not be reached or answered something unusable; `message` is for logs. */
+export class ProviderError extends Error {}
+
+interface ChunkToolCall {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+interface Chunk {
+  error?: { message?: string };
+  choices?: {
+    delta?: { content?: string | null; tool_calls?: ChunkToolCall[] };
+    finish_reason?: string | null;
+  }[];
+}
+
+/**
+ * One streamed completion. Text is handed to `onDelta` as it arrives; tool calls arrive in
+ * fragments keyed by `index` (name first, arguments in pieces) and are joined here.
+ */
+export async function streamCompletion(
+  settings: ProviderSettings,
+  body: { messages: ProviderMessage[]; tools?: ToolDefinition[] },
+  onDelta: (text: string) => void,
+  signal: AbortSignal,
+): Promise<Completion> {
+  const response = await post(settings, body, signal);
+  const result: Completion = { content: '', toolCalls: [], finishReason: undefined };
+  const calls = new Map<number, ToolCall>();
+  let done = false;
+  for await (const data of dataEvents(response.body!, signal)) {
+    if (data === '[DONE]') {
+      done = true;
+      break;
+    }
+    const chunk = parseChunk(data);
+    if (chunk.error) throw new ProviderError(`provider error: ${chunk.error.message ?? data}`);
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    const text = choice.delta?.content;
+    if (text) {
+      result.content += text;
+      onDelta(text);
+    }
+    for (const fragment of choice.delta?.tool_calls ?? []) addFragment(calls, fragment);
+    if (choice.finish_reason) result.finishReason = choice.finish_reason;
+  }
+  if (!done && !result.finishReason) throw new ProviderError('the stream ended early');
+  result.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
+  if (result.toolCalls.some((call) => !call.function.name)) {
+    throw new ProviderError('a tool call came without a name');
+  }
+  return result;
+}
+
+async function post(
+  settings: ProviderSettings,
+  body: { messages: ProviderMessage[]; tools?: ToolDefinition[] },
+  signal: AbortSignal,
+): Promise<Response> {
+  const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+  };
+  if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: settings.model, stream: true, ...body }),
+      signal,
+    });
+  } catch (error) {
+    throw new ProviderError(`cannot reach ${url}: ${describe(error)}`);
+  }
+  if (!response.ok || !response.body) {
+    // The provider's own words help the operator; a key it echoes is masked.
+    const text = (await response.text().catch(() => '')).slice(0, 500);
+    const masked = settings.apiKey ? text.replaceAll(settings.apiKey, '***') : text;
+    throw new ProviderError(`${url} answered ${response.status}: ${masked}`);
+  }
+  return response;
+}
+
+function parseChunk(data: string): Chunk {
+  try {
+    return JSON.parse(data) as Chunk;
+  } catch {
+    throw new ProviderError(`not a JSON chunk: ${data.slice(0, 200)}`);
+  }
+}
+
+function addFragment(calls: Map<number, ToolCall>, fragment: ChunkToolCall) {
+  const index = fragment.index ?? 0;
+  let call = calls.get(index);
+  if (!call) {
+    call = { id: '', type: 'function', function: { name: '', arguments: '' } };
+    calls.set(index, call);
+  }
+  if (fragment.id) call.id = fragment.id;
+  if (fragment.function?.name) call.function.name += fragment.function.name;
+  if (fragment.function?.arguments) call.function.arguments += fragment.function.arguments;
+  if (!call.id) call.id = `call_${index}`;
+}
+
+/**
+ * The `data` of each server-sent event (WHATWG HTML §9.2.6): lines end in LF, CRLF or CR;
+ * an event's data lines are joined by LF; a blank line dispatches; other fields are ignored.
+ */
+export async function* dataEvents(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  let skipLf = false;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new ProviderError(`the stream broke: ${describe(error)}`);
+      }
+      let text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
+      // A CRLF split across two reads is one line end, not two.
+      if (skipLf && text.startsWith('\n')) text = text.slice(1);
+      if (text) skipLf = text.endsWith('\r');
+      buffer += text;
+      const lines = buffer.split(/\r\n|\r|\n/);
+      buffer = read.done ? '' : lines.pop()!;
+      for (const line of lines) {
+        if (line === '') {
+          if (data.length > 0) yield data.join('\n');
+          data = [];
+        } else if (line.startsWith('data:')) {
+          data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+        }
+      }
+      if (read.done) break;
+    }
+    if (data.length > 0) yield data.join('\n');
+  } finally {
+    reader.releaseLock();
+    await body.cancel().catch(() => undefined);
+  }
+}
+
+export function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}

@@ -1,0 +1,144 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ASSISTANT_ERROR_MESSAGE,
+  assistantStatusResponseSchema,
+  chatRequestSchema,
+  type ChatChunk,
+} from '@tc/contract/assistant';
+import { problemSchema } from '@tc/contract/problem';
+import type { AppContext } from '../../app-context';
+import { callerOf } from '../../http/auth-guard';
+import { AppError } from '../../http/problem';
+import { describe, ProviderError } from './provider';
+import { answerChat, isConfigured, providerSettings } from './service';
+
+/** A provider that has not finished one answer in this time is treated as failed. */
+const ANSWER_TIMEOUT_MS = 120_000;
+
+/**
+ * `GET /assistant` (is it configured?) and `POST /assistant/chat` (issue 7 §3): the server
+ * calls the provider, so the key never reaches the browser, and streams the answer as
+ * server-sent events (chunk format: @tc/contract/assistant).
+ */
+export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Per signed-in user, not per address: colleagues behind one NAT do not share a budget.
+  // After validation (preHandler), so a rejected empty message does not count.
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => request.caller?.userId ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        `You have sent too many messages. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+      ),
+  });
+  // Answers in progress end when the server closes instead of holding it open.
+  const running = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const controller of running) controller.abort();
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/assistant',
+    {
+      config: { anyRealm: true },
+      schema: {
+        tags: ['assistant'],
+        summary: 'Whether the assistant is configured on this server',
+        response: { 200: assistantStatusResponseSchema, 401: problemSchema },
+      },
+    },
+    async () => ({ data: { configured: isConfigured(ctx.config) } }),
+  );
+
+  r.post(
+    '/assistant/chat',
+    {
+      config: { rateLimit: { max: ctx.config.assistant.rateLimit, timeWindow: 60_000 } },
+      schema: {
+        tags: ['assistant'],
+        summary: "Answers a question about the caller's tenant, streamed (text/event-stream)",
+        description:
+          'Each event\'s `data:` is JSON: `{"delta":"…"}` pieces of the answer, then ' +
+          '`{"done":true}`; on a provider failure `event: error` with ' +
+          `\`{"error":"${ASSISTANT_ERROR_MESSAGE}"}\`.`,
+        body: chatRequestSchema,
+        response: {
+          400: problemSchema,
+          401: problemSchema,
+          403: problemSchema,
+          429: problemSchema,
+          503: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      providerSettings(ctx.config);
+      const caller = callerOf(request);
+      const log = request.log.child({ module: 'assistant' });
+      const controller = new AbortController();
+      running.add(controller);
+      reply.raw.once('close', () => controller.abort());
+      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(ANSWER_TIMEOUT_MS)]);
+      const stream = new ChunkStream(reply);
+      stream.start();
+      try {
+        await answerChat(
+          { db: ctx.db, config: ctx.config, caller, log },
+          request.body.messages,
+          (delta) => stream.send({ delta }),
+          signal,
+        );
+        stream.send({ done: true });
+      } catch (error) {
+        if (!controller.signal.aborted) {
+          // The cause goes to the log (never the key: it is only in a request header);
+          // the user sees the spec's words (spec §8).
+          if (error instanceof ProviderError)
+            log.warn(`assistant provider failed: ${error.message}`);
+          else log.error({ err: error }, `assistant failed: ${describe(error)}`);
+          stream.send({ error: ASSISTANT_ERROR_MESSAGE }, 'error');
+        }
+      } finally {
+        running.delete(controller);
+        stream.end();
+      }
+      return reply;
+    },
+  );
+}
+
+/** The answer as server-sent events, written as it is generated. */
+class ChunkStream {
+  constructor(private readonly reply: FastifyReply) {}
+
+  /** Headers set so far (helmet's, rate limit's) are kept; hijack bypasses Fastify. */
+  start(): void {
+    const { reply } = this;
+    reply.hijack();
+    const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+    reply.raw.writeHead(200, {
+      ...(Object.fromEntries(headers) as Record<string, string | number | string[]>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    // Sent at once, so the browser knows the request was accepted before the first word.
+    reply.raw.write(': ok\n\n');
+  }
+
+  send(chunk: ChatChunk, event?: string): void {
+    const raw = this.reply.raw;
+    if (raw.writableEnded || raw.destroyed) return;
+    raw.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(chunk)}\n\n`);
+  }
+
+  end(): void {
+    if (!this.reply.raw.writableEnded) this.reply.raw.end();
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { envelope } from './problem';
+
+/**
+ * The AI assistant (issue 7 §3). The browser sends the whole conversation, which it keeps in
+ * memory only (spec §3 "Chat message"); the server adds its own instructions, calls the
+ * OpenAI-compatible provider and streams the answer back.
+ */
+export const ASSISTANT_PATH = '/api/v1.0/assistant';
+export const ASSISTANT_CHAT_PATH = '/api/v1.0/assistant/chat';
+
+/** Spec §8 "Chat failure": shown as the assistant's message when the provider fails. */
+export const ASSISTANT_ERROR_MESSAGE = 'Error: Unable to process your request at the moment.';
+
+export const MAX_CHAT_MESSAGE_LENGTH = 4000;
+export const MAX_CHAT_MESSAGES = 50;
+
+export const chatMessageSchema = z
+  .object({
+    role: z.enum(['user', 'assistant'], { error: 'The role is user or assistant.' }),
+    content: z
+      .string({ error: 'Enter a message.' })
+      .trim()
+      .min(1, 'Enter a message.')
+      .max(
+        MAX_CHAT_MESSAGE_LENGTH,
+        `A message can be at most ${MAX_CHAT_MESSAGE_LENGTH} characters long.`,
+      ),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** `POST /assistant/chat`: the conversation so far, ending with the user's new question. */
+export const chatRequestSchema = z
+  .object({
+    messages: z
+      .array(chatMessageSchema)
+      .min(1, 'Enter a message.')
+      .max(MAX_CHAT_MESSAGES, `Send at most ${MAX_CHAT_MESSAGES} messages; start a new chat.`)
+      .refine((messages) => messages.at(-1)?.role === 'user', 'The last message must be yours.'),
+  })
+  .meta({ id: 'ChatRequest' });
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/**
+ * The answer of `POST /assistant/chat` is `text/event-stream`; each event's `data:` line is
+ * one JSON chunk, read with fetch (EventSource cannot POST):
+ * - `{"delta":"…"}`: the next piece of the answer, to append as it arrives;
+ * - `{"done":true}`: the answer is complete;
+ * - `{"error":"Error: Unable to process your request at the moment."}` (sent as
+ *   `event: error`): the provider failed; nothing follows.
+ * Failures before the stream starts are problem+json: 400 empty or too long messages,
+ * 401, 429 with Retry-After (per user), 503 when the assistant is not configured.
+ */
+export const chatChunkSchema = z
+  .union([
+    z.object({ delta: z.string() }),
+    z.object({ done: z.literal(true) }),
+    z.object({ error: z.string() }),
+  ])
+  .meta({ id: 'ChatChunk' });
+export type ChatChunk = z.infer<typeof chatChunkSchema>;
+
+/** `GET /assistant`: whether the server has a provider, so the widget can say so plainly. */
+export const assistantStatusSchema = z
+  .object({ configured: z.boolean() })
+  .meta({ id: 'AssistantStatus' });
+export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
+export const assistantStatusResponseSchema = envelope(assistantStatusSchema);
+
+/** The 503 detail when no provider is configured. */
+export const ASSISTANT_NOT_CONFIGURED = 'The assistant is not configured on this server.';
