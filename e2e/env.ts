@@ -10,6 +10,8 @@ export interface E2eEnv {
   demoUrl: string;
   /** The test SMTP server's mailbox, as JSON: GET {mailUrl}/mails. */
   mailUrl: string;
+  /** The OpenAI-compatible mock behind the assistant: POST /__mock/script, GET /__mock/requests. */
+  assistantMockUrl: string;
   superAdmin: { email: string; password: string };
   demoAdmin: { email: string; password: string };
 }

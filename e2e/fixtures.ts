@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import { e2eEnv, type E2eEnv } from './env';
+import { tenantFactory, type FreshTenant, type FreshTenantOptions } from './tenant-fixture';
 
 export interface Mail {
   index: number;
@@ -108,12 +109,26 @@ function demoApi(env: E2eEnv): DemoApi {
   };
 }
 
-/** Specs get the running system's addresses and credentials, the mailbox and API helpers. */
-export const test = base.extend<{ env: E2eEnv; mail: Mailbox; api: DemoApi }>({
+/**
+ * Specs get the running system's addresses and credentials, the mailbox and API helpers, and
+ * `freshTenant()`: a tenant of their own, deleted after the test (e2e/tenant-fixture.ts).
+ */
+export const test = base.extend<{
+  env: E2eEnv;
+  mail: Mailbox;
+  api: DemoApi;
+  freshTenant: (options?: FreshTenantOptions) => Promise<FreshTenant>;
+}>({
   // eslint-disable-next-line no-empty-pattern
   env: async ({}, use) => use(e2eEnv()),
   mail: async ({ env }, use) => use(mailbox(env)),
   api: async ({ env }, use) => use(demoApi(env)),
+  freshTenant: async ({ env, mail }, use) => {
+    const tenants = tenantFactory(env, mail);
+    await use(tenants.create);
+    await tenants.disposeAll();
+  },
 });
 
 export { expect, type Page };
+export type { FreshTenant, FreshTenantOptions } from './tenant-fixture';

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../apps/server/src/test/harness';
+import { startOpenAiMock } from '../apps/server/src/test/openai-mock';
 import { startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/smtp';
 import { ENV_FILE, type E2eEnv } from './env';
 
@@ -81,6 +82,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const [port, mailPort] = [await freePort(), await freePort()];
   const smtp = await startSmtpServer();
   const mailbox = await startMailbox(smtp, mailPort);
+  // The assistant's provider: specs script its answers over HTTP (/__mock/*).
+  const openAi = await startOpenAiMock();
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-e2e-'));
   const logFile = join(ROOT, 'test-results/e2e-server.log');
   mkdirSync(dirname(logFile), { recursive: true });
@@ -104,7 +107,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       MAIL_POLL_MS: '100',
       // Sign-ins follow each other quickly here; Keycloak's quick-login check would lock users.
       BRUTE_FORCE_QUICK_LOGIN_MS: '0',
+      // Every fresh tenant sets its administrator's password through the reset route.
+      ACCOUNT_TOKEN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      ASSISTANT_BASE_URL: openAi.url,
+      ASSISTANT_API_KEY: 'e2e-assistant-key',
+      ASSISTANT_MODEL: 'e2e-model',
+      // Low, so the rate-limit spec reaches it quickly; other specs send a message or two.
+      ASSISTANT_RATE_LIMIT: '5',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -121,6 +131,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     await new Promise((resolve) => mailbox.close(resolve));
     await smtp.close();
+    await openAi.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -136,6 +147,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     adminUrl,
     demoUrl: `http://demo.localhost:${port}`,
     mailUrl: `http://127.0.0.1:${mailPort}`,
+    assistantMockUrl: `http://127.0.0.1:${openAi.port}`,
     superAdmin: SUPER_ADMIN,
     demoAdmin: DEMO_ADMIN,
   };

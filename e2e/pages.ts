@@ -59,3 +59,32 @@ export async function storedTokens(page: Page) {
     };
   });
 }
+
+/** Signs in on a tenant's own console (its admin unless `as` is given) and waits for /home. */
+export async function signInTo(
+  page: Page,
+  tenant: { url: string; admin: { email: string; password: string } },
+  as: { email: string; password: string } = tenant.admin,
+) {
+  await openSignIn(page, tenant.url);
+  await signIn(page, as);
+  await expectSignedIn(page, '/home');
+}
+
+/**
+ * Opens the per-row menu (View, Edit, Delete; spec §2 "List screens", "Projects") of the row
+ * showing `rowText`, and returns the menu: `.getByRole('menuitem', { name: 'Edit' })`.
+ */
+export async function openRowMenu(page: Page, rowText: string | RegExp) {
+  await page
+    .getByRole('row', { name: rowText })
+    .getByRole('button', { name: /actions|more/i })
+    .click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** The open modal dialog (add, edit, view, delete), optionally by its title. */
+export const dialog = (page: Page, title?: string | RegExp) =>
+  title === undefined ? page.getByRole('dialog') : page.getByRole('dialog', { name: title });

@@ -1,23 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '../fixtures';
+import { expectAccessible } from '../axe';
+import { expect, test } from '../fixtures';
 import { expectSignedIn, navigation, openSignIn, signIn, signInScreen } from '../pages';
-
-/** No serious or critical WCAG 2.1 A/AA violation on the screen as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  const report = blocking
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-    )
-    .join('\n');
-  expect(blocking, `${screen}:\n${report}`).toEqual([]);
-}
 
 test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   test('sign in', async ({ page, env }) => {
