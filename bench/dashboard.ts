@@ -10,7 +10,7 @@
  * change). Before them it times the uncomputed path (computeDashboard straight on the database)
  * and prints the EXPLAIN ANALYZE of every query. Results: stdout and bench/results/dashboard.json.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,7 +21,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/database';
 import { computeDashboard } from '../apps/server/src/modules/dashboard/service';
-import { createPostgresDatabase, freePort } from '../apps/server/src/test/harness';
+import { createPostgresDatabase } from '../apps/server/src/test/harness';
+import { passwordGrant, startBenchServer, type BenchServer } from './bench-server';
 import { ADMIN, seed, TENANT } from './dashboard-seed';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,66 +42,6 @@ const { values: args } = parseArgs({
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const TARGET_P99_MS = 100;
-
-async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'false',
-      BOOTSTRAP_ADMIN_PASSWORD: 'Bench-admin-1!',
-      LOG_LEVEL: 'warn',
-      ACCESS_TOKEN_TTL: '3600',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', () => reject(new Error(`server exited:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/realms/${TENANT}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: 'react-client',
-      grant_type: 'password',
-      username: ADMIN.email,
-      password: ADMIN.password,
-    }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -176,14 +117,14 @@ async function main() {
   }
   const database = await createPostgresDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: BenchServer | undefined;
   try {
-    server = await startServer(database.url);
+    server = await startBenchServer(database.url);
     const sizes = { users: Number(args.users), projects: Number(args.projects), signIns: 30_000 };
     const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Database;
     const tenant = await seed(db, sizes, Number(args['other-tenants']));
     const uncached = await timeUncached(pool, tenant.tenantId);
-    const token = await signIn(server.url);
+    const token = (await passwordGrant(server.url, TENANT, ADMIN)).access_token;
     const runs = [
       await measure(server.url, token, 'quiet', 0),
       await measure(server.url, token, 'changing', Number(args.writes)),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, apiStream } from './api-client';
 import { getAccessToken, getRefreshToken, onSessionEnd, saveTokens } from './session';
 import { storeTenant } from './tenant-store';
 
@@ -107,5 +107,70 @@ describe('apiRequest', () => {
     saveTokens({ access_token: 'a', refresh_token: 'r' }, false);
     expect(sessionStorage.getItem('access_token')).toBe('a');
     expect(localStorage.getItem('access_token')).toBeNull();
+  });
+});
+
+describe('apiStream', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const stream = (text: string) =>
+    new Response(text, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    storeTenant({
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'demo',
+      domain: 'demo.localhost',
+      logoUrl: null,
+      signupEnabled: true,
+      googleEnabled: false,
+      googleClientId: null,
+    });
+    saveTokens({ access_token: 'old-access', refresh_token: 'old-refresh' }, true);
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('returns the unread response, asking for an event stream with the bearer token', async () => {
+    fetchMock.mockResolvedValueOnce(stream('data: {"done":true}\n\n'));
+    const response = await apiStream('/api/v1.0/s', { method: 'POST', body: { a: 1 } });
+    await expect(response.text()).resolves.toBe('data: {"done":true}\n\n');
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(bearerOf(init)).toBe('Bearer old-access');
+    expect((init?.headers as Record<string, string>).Accept).toBe('text/event-stream');
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('on 401 refreshes once and retries once, like apiRequest', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/realms/')) {
+        return json(200, { access_token: 'new-access', refresh_token: 'new-refresh' });
+      }
+      return bearerOf(init) === 'Bearer new-access'
+        ? stream('data: {"delta":"hi"}\n\n')
+        : json(401, { status: 401, title: 'Unauthorized' });
+    });
+    const response = await apiStream('/api/v1.0/s', { method: 'POST', body: {} });
+    await expect(response.text()).resolves.toBe('data: {"delta":"hi"}\n\n');
+    // First try, refresh, retry.
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(getAccessToken()).toBe('new-access');
+  });
+
+  it('throws the problem of a failed answer, with Retry-After in seconds', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ status: 429, title: 'Too Many Requests', detail: 'Wait.' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '42' },
+      }),
+    );
+    await expect(apiStream('/api/v1.0/s', { method: 'POST' })).rejects.toMatchObject({
+      status: 429,
+      message: 'Wait.',
+      retryAfter: 42,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly problem?: Problem,
+    /** Seconds from the Retry-After header of a 429 or 503 (RFC 9110 §10.2.3), if sent. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -48,8 +50,12 @@ function refreshOnce(): Promise<boolean> {
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: BodyInit | undefined;
+  // A file (a logo) goes as its raw bytes under its own type; anything else as JSON.
+  if (options.body instanceof Blob) {
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -62,27 +68,60 @@ async function parse<T>(response: Response): Promise<T> {
   if (response.ok) return json as T;
   const problem = json && typeof json === 'object' ? (json as Problem) : undefined;
   const message = problem?.detail ?? problem?.title ?? response.statusText;
-  throw new ApiError(response.status, message || `HTTP ${response.status}`, problem);
+  throw new ApiError(
+    response.status,
+    message || `HTTP ${response.status}`,
+    problem,
+    retryAfterSeconds(response.headers.get('Retry-After')),
+  );
+}
+
+/** Retry-After is delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value.trim())
+    ? Number(value)
+    : Math.ceil((Date.parse(value) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : undefined;
 }
 
 /**
- * The one HTTP client of the console: bearer token on every request; on 401 exactly one
- * refresh (shared by concurrent requests) and one retry; when the refresh fails the session
- * is cleared and session listeners take the user to sign-in.
+ * Sends with the bearer token; on 401 exactly one refresh (shared by concurrent requests) and
+ * one retry; when the refresh fails the session is cleared and session listeners take the
+ * user to sign-in. The answer is returned unread, so callers may parse it or stream it.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function authorizedFetch(path: string, options: RequestOptions): Promise<Response> {
   const token = getAccessToken();
   const response = await send(path, options, token);
-  if (response.status !== 401 || !token) return parse<T>(response);
+  if (response.status !== 401 || !token) return response;
 
   // Another request may already have refreshed while this one was in flight.
   const current = getAccessToken();
   const renewed = current !== null && current !== token ? true : await refreshOnce();
   if (!renewed) {
     clearSession('expired');
-    return parse<T>(response);
+    return response;
   }
   const retry = await send(path, options, getAccessToken());
   if (retry.status === 401) clearSession('expired');
-  return parse<T>(retry);
+  return retry;
+}
+
+/** The one HTTP client of the console for JSON answers (see authorizedFetch). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parse<T>(await authorizedFetch(path, options));
+}
+
+/**
+ * The same client for streamed answers (server-sent events read with fetch, since EventSource
+ * cannot send a body or a bearer token): the successful Response with its body unread, or an
+ * ApiError with the problem details, as apiRequest throws it.
+ */
+export async function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
+  const response = await authorizedFetch(path, {
+    ...options,
+    headers: { Accept: 'text/event-stream', ...options.headers },
+  });
+  if (!response.ok) await parse(response);
+  return response;
 }

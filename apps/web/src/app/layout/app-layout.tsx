@@ -68,7 +68,8 @@ export default function AppLayout() {
           <Sidebar />
         </Drawer>
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, pt: { xs: 10, md: 3 }, minWidth: 0 }}>
+      {/* Bottom padding keeps the floating chat bubble off the last controls (pagination). */}
+      <Box component="main" sx={{ flexGrow: 1, p: 3, pt: { xs: 10, md: 3 }, pb: 12, minWidth: 0 }}>
         {/* A screen's chunk and texts load inside the shell, which stays in place meanwhile. */}
         <Suspense fallback={<LinearProgress aria-label={t('layout.loading')} />}>
           <Outlet />

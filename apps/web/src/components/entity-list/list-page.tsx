@@ -107,9 +107,12 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
     [props.columns, t, canWrite],
   );
 
-  const sortModel: GridSortModel = [
-    { field: listSort.field, sort: listSort.direction === 1 ? 'desc' : 'asc' },
-  ];
+  // Stable between renders: the grid treats a new sortModel array as a sort change and goes
+  // back to the first page, so a fresh array on every render bounced page 2 back to page 1.
+  const sortModel = useMemo<GridSortModel>(
+    () => [{ field: listSort.field, sort: listSort.direction === 1 ? 'desc' : 'asc' }],
+    [listSort.field, listSort.direction],
+  );
   const totalCount = page.data?.totalCount ?? 0;
   const searching = list.request.filter.search !== undefined;
   const empty = page.isSuccess && totalCount === 0 && !searching && !page.isPlaceholderData;

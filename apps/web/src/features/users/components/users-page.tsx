@@ -1,10 +1,81 @@
-import Typography from '@mui/material/Typography';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { User } from '@tc/contract/users';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../../components/entity-list/list-page';
+import { StatusChip } from '../../../components/status-chip';
+import { decodeClaims } from '../../../lib/jwt';
+import { useCan } from '../../../lib/permissions';
+import { useSession } from '../../../lib/use-session';
+import { UserDialog } from './user-dialog';
 
-/** Placeholder until the users screen is built on the shared list page. */
+const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
+
+/** The signed-in user's id: the access token's `sub` (DESIGN.md §4). */
+function useOwnId(): string | null {
+  const session = useSession();
+  return useMemo(
+    () => (session ? (decodeClaims(session.accessToken)?.sub ?? null) : null),
+    [session],
+  );
+}
+
+/**
+ * Users (spec §2 "List screens"): name, e-mail, role and status, sorted by e-mail (spec §3);
+ * invited users who have not set a password yet are marked. An administrator cannot delete
+ * themself (the server refuses), so their own row offers no Delete.
+ */
 export default function UsersPage() {
+  const { t } = useTranslation('users');
+  const ownId = useOwnId();
+  const canWrite = useCan('users:write');
+  const columns = useMemo<GridColDef<User>[]>(
+    () => [
+      {
+        // Shown as "first last" and sorted by the first name, so the order matches what is read.
+        field: 'firstName',
+        headerName: t('name'),
+        flex: 1,
+        minWidth: 160,
+        valueGetter: (_value, row) => fullName(row),
+      },
+      { field: 'email', headerName: t('email'), flex: 1.5, minWidth: 200 },
+      { field: 'role', headerName: t('role'), flex: 1, minWidth: 120 },
+      {
+        field: 'status',
+        headerName: t('status'),
+        width: 190,
+        renderCell: ({ row }) => (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, height: '100%' }}>
+            <StatusChip status={row.status} />
+            {row.invited ? (
+              <Chip size="small" label={t('invited')} color="primary" variant="outlined" />
+            ) : null}
+          </Stack>
+        ),
+      },
+    ],
+    [t],
+  );
   return (
-    <Typography component="h1" variant="h4">
-      Users
-    </Typography>
+    <ListPage<User>
+      entity="users"
+      ns="users"
+      columns={columns}
+      defaultSort={{ field: 'email', direction: 0 }}
+      writePermission="users:write"
+      rowName={fullName}
+      canDelete={(user) => user.id !== ownId}
+      renderDialog={(state, close) => (
+        <UserDialog
+          {...state}
+          own={state.row !== undefined && state.row.id === ownId}
+          canWrite={canWrite}
+          onClose={close}
+        />
+      )}
+    />
   );
 }

@@ -1,0 +1,61 @@
+import type { Tenant, TenantCreate } from '@tc/contract/tenants';
+import { createEntity, updateEntity, useInvalidateEntity } from '../../../lib/entity-api';
+import { removeTenantLogo } from './remove-logo';
+import { uploadTenantLogo } from './upload-logo';
+
+/** What the dialog's logo picker asks for besides the form's fields. */
+export type LogoChange = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
+
+/**
+ * The tenant was saved but its logo was not: the caller keeps the dialog open and, on the next
+ * try, updates this tenant instead of creating it a second time.
+ */
+export class LogoNotSaved extends Error {
+  constructor(
+    readonly tenant: Tenant,
+    readonly reason: unknown,
+  ) {
+    super('The tenant was saved, its logo was not.');
+  }
+}
+
+export interface SaveTenantInput {
+  /** The contract's create or update payload, as the form validated it. */
+  values: TenantCreate;
+  /** The tenant to update; none creates one (spec §7 create, then the logo upload). */
+  id?: string;
+  logo: LogoChange;
+}
+
+/**
+ * Creates or updates the tenant, then uploads or removes its logo: the upload needs the
+ * tenant's id, and its route takes the raw image, not JSON (tenants/routes.ts).
+ */
+export async function saveTenant({ values, id, logo }: SaveTenantInput): Promise<Tenant> {
+  let tenant: Tenant;
+  if (id) {
+    // The first administrator is invited on create only; update does not take adminEmail.
+    tenant = await updateEntity<Tenant>('tenants', { ...values, adminEmail: undefined, id });
+  } else {
+    tenant = await createEntity<Tenant>('tenants', values);
+  }
+  try {
+    if (logo.kind === 'new') return await uploadTenantLogo(tenant.id, logo.file);
+    if (logo.kind === 'remove' && tenant.logoUrl) return await removeTenantLogo(tenant.id);
+    return tenant;
+  } catch (error) {
+    throw new LogoNotSaved(tenant, error);
+  }
+}
+
+/** saveTenant that refreshes the tenant lists whatever part of it got through. */
+export function useSaveTenant() {
+  const invalidate = useInvalidateEntity();
+  return async (input: SaveTenantInput) => {
+    try {
+      return await saveTenant(input);
+    } finally {
+      void invalidate('tenants');
+    }
+  };
+}
