@@ -15,7 +15,7 @@ const NewPasswordPage = lazy(() => import('../features/auth/components/new-passw
 const PasswordResetPage = lazy(() => import('../features/auth/components/password-reset-page'));
 const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
-const SectionPage = lazy(() => import('../features/dashboard/components/section-page'));
+const HomePage = lazy(() => import('../features/dashboard/components/home-page'));
 const TenantsPage = lazy(() => import('../features/tenants/components/tenants-page'));
 const UsersPage = lazy(() => import('../features/users/components/users-page'));
 const RolesPage = lazy(() => import('../features/roles/components/roles-page'));
@@ -31,11 +31,11 @@ const sections = [
 ] as const;
 
 const onboarding = [
-  { path: paths.welcome, title: 'onboarding.welcome' },
-  { path: paths.firstStep, title: 'onboarding.firstStep' },
-  { path: paths.secondStep, title: 'onboarding.secondStep' },
-  { path: paths.thirdStep, title: 'onboarding.thirdStep' },
-  { path: paths.complete, title: 'onboarding.complete' },
+  { path: paths.welcome, step: 'welcome' },
+  { path: paths.firstStep, step: 'first-step' },
+  { path: paths.secondStep, step: 'second-step' },
+  { path: paths.thirdStep, step: 'third-step' },
+  { path: paths.complete, step: 'complete' },
 ] as const;
 
 export function AppRoutes() {
@@ -54,7 +54,7 @@ export function AppRoutes() {
         <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
-            <Route path={paths.home} element={<SectionPage title="nav.home" />} />
+            <Route path={paths.home} element={<HomePage />} />
             <Route path={paths.dashboard} element={<LandingRedirect />} />
             <Route element={<RequireSuperAdmin />}>
               <Route path={paths.tenants} element={<TenantsPage />} />
@@ -64,11 +64,7 @@ export function AppRoutes() {
             ))}
           </Route>
           {onboarding.map((step) => (
-            <Route
-              key={step.path}
-              path={step.path}
-              element={<OnboardingPage title={step.title} />}
-            />
+            <Route key={step.path} path={step.path} element={<OnboardingPage step={step.step} />} />
           ))}
         </Route>
         <Route path="*" element={<Navigate to={paths.root} replace />} />

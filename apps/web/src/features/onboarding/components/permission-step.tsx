@@ -1,0 +1,73 @@
+import type { Onboarding } from '@tc/contract/onboarding';
+import { createPermissionSchema, type Permission } from '@tc/contract/permissions-api';
+import type { Role } from '@tc/contract/roles';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { paths } from '../../../app/paths';
+import { MultiSelectInput, TextInput } from '../../../components/form/form-fields';
+import { useChoices } from '../../../lib/entity-api';
+import { useSavedEntity } from '../api/get-saved-entity';
+import { StepForm } from './step-form';
+import { StepLoading } from './step-loading';
+import { useStepSave } from './use-step-save';
+
+type PermissionForm = z.input<typeof createPermissionSchema>;
+
+/**
+ * Step 2/3 "Assign Permissions to Your Role": the permission's name and the roles holding it,
+ * the role of step 1 chosen already (spec §2 "Onboarding"; a permission may have several).
+ */
+export function PermissionStep({ progress }: { progress: Onboarding }) {
+  const { t } = useTranslation(['onboarding', 'lists']);
+  const saved = useSavedEntity<Permission>('permissions', progress.permissionId);
+  const roles = useChoices<Role>('roles', 'name');
+  const permission = saved.data ?? null;
+  const onSave = useStepSave({
+    entity: 'permissions',
+    savedId: permission?.id ?? null,
+    progress: (permissionId) => ({ step: 'third-step', permissionId }),
+    next: paths.thirdStep,
+  });
+  if (saved.isLoading || saved.isError) return <StepLoading query={saved} />;
+  if (roles.isPending || roles.isError) return <StepLoading query={roles} />;
+
+  const options = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
+  // The role of step 1, unless it was deleted meanwhile.
+  const preselected = options
+    .filter((option) => option.value === progress.roleId)
+    .map((o) => o.value);
+  return (
+    <StepForm<PermissionForm, z.output<typeof createPermissionSchema>>
+      step={2}
+      title={t('permission.title')}
+      schema={createPermissionSchema}
+      defaultValues={{ name: permission?.name ?? '', roleIds: permission?.roleIds ?? preselected }}
+      back={paths.firstStep}
+      onSave={onSave}
+    >
+      {({ control }, disabled) => (
+        <>
+          <TextInput
+            control={control}
+            name="name"
+            label={t('permission.name')}
+            placeholder={t('permission.namePlaceholder')}
+            helperText={t('permission.nameHint')}
+            required
+            autoFocus
+            disabled={disabled}
+          />
+          <MultiSelectInput
+            control={control}
+            name="roleIds"
+            label={t('permission.roles')}
+            options={options}
+            placeholder={t('lists:choose')}
+            required
+            disabled={disabled}
+          />
+        </>
+      )}
+    </StepForm>
+  );
+}

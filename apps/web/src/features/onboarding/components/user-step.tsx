@@ -1,0 +1,107 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Onboarding } from '@tc/contract/onboarding';
+import type { Role } from '@tc/contract/roles';
+import { userCreateSchema, type User } from '@tc/contract/users';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { paths } from '../../../app/paths';
+import { SelectInput, TextInput } from '../../../components/form/form-fields';
+import { useChoices } from '../../../lib/entity-api';
+import { useSavedEntity } from '../api/get-saved-entity';
+import { StepForm } from './step-form';
+import { StepLoading } from './step-loading';
+import { useStepSave } from './use-step-save';
+
+type UserForm = z.input<typeof userCreateSchema>;
+
+/**
+ * Step 3/3 "Create Your First User": invites the user with the chosen role and status (spec §2
+ * "Onboarding"); saving it records the tenant's onboarding as completed.
+ */
+export function UserStep({ progress }: { progress: Onboarding }) {
+  const { t } = useTranslation(['onboarding', 'lists']);
+  const saved = useSavedEntity<User>('users', progress.userId);
+  const roles = useChoices<Role>('roles', 'name');
+  const user = saved.data ?? null;
+  const onSave = useStepSave({
+    entity: 'users',
+    savedId: user?.id ?? null,
+    progress: (userId) => ({ step: 'complete', userId }),
+    next: paths.complete,
+  });
+  if (saved.isLoading || saved.isError) return <StepLoading query={saved} />;
+  if (roles.isPending || roles.isError) return <StepLoading query={roles} />;
+
+  const options = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
+  // The role of step 1, unless it was deleted meanwhile (a select must not hold an unknown id).
+  const stepRole = options.find((option) => option.value === progress.roleId)?.value;
+  return (
+    <StepForm<UserForm, z.output<typeof userCreateSchema>>
+      step={3}
+      title={t('user.title')}
+      schema={userCreateSchema}
+      defaultValues={{
+        firstName: user?.firstName ?? '',
+        lastName: user?.lastName ?? '',
+        email: user?.email ?? '',
+        roleId: user?.roleId ?? stepRole ?? '',
+        status: user?.status ?? 'active',
+      }}
+      back={paths.secondStep}
+      onSave={onSave}
+    >
+      {({ control }, disabled) => (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {t('user.intro')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
+            <TextInput
+              control={control}
+              name="firstName"
+              label={t('user.firstName')}
+              required
+              autoFocus
+              disabled={disabled}
+            />
+            <TextInput
+              control={control}
+              name="lastName"
+              label={t('user.lastName')}
+              required
+              disabled={disabled}
+            />
+          </Stack>
+          <TextInput
+            control={control}
+            name="email"
+            type="email"
+            label={t('user.email')}
+            required
+            disabled={disabled}
+          />
+          <SelectInput
+            control={control}
+            name="roleId"
+            label={t('user.role')}
+            required
+            emptyLabel={t('lists:choose')}
+            options={options}
+            disabled={disabled}
+          />
+          <SelectInput
+            control={control}
+            name="status"
+            label={t('status')}
+            disabled={disabled}
+            options={[
+              { value: 'active', label: t('lists:active') },
+              { value: 'inactive', label: t('lists:inactive') },
+            ]}
+          />
+        </>
+      )}
+    </StepForm>
+  );
+}
