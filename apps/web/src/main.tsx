@@ -4,12 +4,14 @@ import { i18nReady } from './lib/i18n';
 import { identifyTenantQuery } from './lib/identify-tenant';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
+import { preloadCurrentScreen } from './app/screens';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 // The tenant check (spec §1) starts now, while React renders, not after the first commit.
 void queryClient.prefetchQuery(identifyTenantQuery());
+preloadCurrentScreen();
 
 // A transition render yields to the browser every few milliseconds instead of blocking it for
 // the whole first render; until it commits, index.html's static "Verifying tenant..." stays.

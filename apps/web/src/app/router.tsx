@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, LandingRedirect, RequireAuth, RequireSuperAdmin } from './guards';
 import SignInPage from '../features/auth/components/sign-in-page';
 import { paths } from './paths';
+import { loadLayout, loadScreen } from './screens';
 
 // Sign-in is where every visit without a session starts, so it is part of the entry and
 // index.html preloads it with the rest: no second round trip before the form paints.
@@ -14,14 +15,14 @@ const CheckEmailPage = lazy(() => import('../features/auth/components/check-emai
 const NewPasswordPage = lazy(() => import('../features/auth/components/new-password-page'));
 const PasswordResetPage = lazy(() => import('../features/auth/components/password-reset-page'));
 const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page'));
-const AppLayout = lazy(() => import('./layout/app-layout'));
-const HomePage = lazy(() => import('../features/dashboard/components/home-page'));
-const TenantsPage = lazy(() => import('../features/tenants/components/tenants-page'));
-const UsersPage = lazy(() => import('../features/users/components/users-page'));
-const RolesPage = lazy(() => import('../features/roles/components/roles-page'));
-const PermissionsPage = lazy(() => import('../features/permissions/components/permissions-page'));
-const ProjectsPage = lazy(() => import('../features/projects/components/projects-page'));
-const OnboardingPage = lazy(() => import('../features/onboarding/components/onboarding-page'));
+const AppLayout = lazy(loadLayout);
+const HomePage = lazy(loadScreen[paths.home]);
+const TenantsPage = lazy(loadScreen[paths.tenants]);
+const UsersPage = lazy(loadScreen[paths.users]);
+const RolesPage = lazy(loadScreen[paths.roles]);
+const PermissionsPage = lazy(loadScreen[paths.permissions]);
+const ProjectsPage = lazy(loadScreen[paths.projects]);
+const OnboardingPage = lazy(loadScreen.onboarding);
 
 const sections = [
   { path: paths.users, Page: UsersPage },

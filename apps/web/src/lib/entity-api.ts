@@ -11,6 +11,23 @@ import { apiRequest } from './api-client';
 /** The five managed resources; the same name in the API path, events and query keys (STYLE.md). */
 export type EntityName = 'tenants' | 'users' | 'roles' | 'permissions' | 'projects';
 
+/** The order a list starts in; the contract's default sort (spec §3: users by e-mail). */
+export const defaultSorts: Record<EntityName, PageRequest['listSort']> = {
+  tenants: { field: 'name', direction: 0 },
+  users: { field: 'email', direction: 0 },
+  roles: { field: 'name', direction: 0 },
+  permissions: { field: 'name', direction: 0 },
+  projects: { field: 'name', direction: 0 },
+};
+
+/** Starts loading a page before the screen that shows it has rendered (route preloading). */
+export function pageQueryOptions<Row>(entity: EntityName, request: PageRequest) {
+  return {
+    queryKey: entityKeys.page(entity, request),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchPage<Row>(entity, request, signal),
+  };
+}
+
 const base = (entity: EntityName) => `/api/v1.0/${entity}`;
 
 export const entityKeys = {
@@ -35,9 +52,11 @@ export async function fetchPage<Row>(
 /** One page of a list; the previous page stays shown while the next loads (no grid flicker). */
 export function usePage<Row>(entity: EntityName, request: PageRequest, enabled = true) {
   return useQuery({
-    queryKey: entityKeys.page(entity, request),
-    queryFn: ({ signal }) => fetchPage<Row>(entity, request, signal),
+    ...pageQueryOptions<Row>(entity, request),
     placeholderData: keepPreviousData,
+    // The events stream refreshes a list when its data changes, so a page just loaded (or
+    // preloaded with the route) is not fetched again on mount.
+    staleTime: 15_000,
     enabled,
   });
 }

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePage, type EntityName } from '../../lib/entity-api';
+import { defaultSorts, usePage, type EntityName } from '../../lib/entity-api';
 import { useCan } from '../../lib/permissions';
 import { problemMessage } from '../../lib/problem-message';
 import { translateProblem } from '../../lib/translate-problem';
@@ -34,7 +34,6 @@ export interface ListPageProps<Row extends { id: string }> {
    */
   ns: string;
   columns: GridColDef<Row>[];
-  defaultSort: { field: string; direction: 0 | 1 };
   /** The token permission that allows add, edit and delete ('superAdmin' for tenants). */
   writePermission: string;
   /** Names a row for screen readers and confirmations. */
@@ -59,7 +58,7 @@ const positionField = '__position';
 export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) {
   const { t, i18n } = useTranslation([props.ns, 'lists']);
   const canWrite = useCan(props.writePermission);
-  const list = useListState(props.defaultSort);
+  const list = useListState(defaultSorts[props.entity]);
   const page = usePage<Row>(props.entity, list.request);
   const [dialog, setDialog] = useState<DialogState<Row> | null>(null);
   const { pageIndex, pageSize, listSort } = list.request;

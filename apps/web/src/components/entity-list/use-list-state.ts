@@ -5,12 +5,11 @@ import { useSearchParams } from 'react-router';
 export const PAGE_SIZES = [10, 25, 50, 100];
 const SEARCH_DELAY_MS = 300;
 
-/**
- * Page, size, sort and search of a list, kept in the address (`?page=2&size=25&sort=email.desc&q=`)
- * so a reload, a shared link or the back button return to the same place.
- */
-export function useListState(defaultSort: PageRequest['listSort']) {
-  const [params, setParams] = useSearchParams();
+/** The page request a list's address asks for (`?page=2&size=25&sort=email.desc&q=`). */
+export function listRequest(
+  params: URLSearchParams,
+  defaultSort: PageRequest['listSort'],
+): PageRequest {
   const pageIndex = Math.max(1, Number(params.get('page')) || 1);
   const sizeParam = Number(params.get('size'));
   const pageSize = PAGE_SIZES.includes(sizeParam) ? sizeParam : PAGE_SIZES[0]!;
@@ -19,6 +18,18 @@ export function useListState(defaultSort: PageRequest['listSort']) {
     ? { field: sortField, direction: sortOrder === 'desc' ? 1 : 0 }
     : defaultSort;
   const search = params.get('q') ?? '';
+  return { pageIndex, pageSize, filter: search ? { search } : {}, listSort };
+}
+
+/**
+ * Page, size, sort and search of a list, kept in the address (`?page=2&size=25&sort=email.desc&q=`)
+ * so a reload, a shared link or the back button return to the same place.
+ */
+export function useListState(defaultSort: PageRequest['listSort']) {
+  const [params, setParams] = useSearchParams();
+  const parsed = listRequest(params, defaultSort);
+  const { pageIndex, pageSize, listSort } = parsed;
+  const search = parsed.filter.search ?? '';
   const [searchInput, setSearchInput] = useState(search);
 
   const update = (changes: Record<string, string | null>) =>

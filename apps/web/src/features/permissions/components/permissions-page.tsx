@@ -52,7 +52,6 @@ export default function PermissionsPage() {
       entity="permissions"
       ns="permissions"
       columns={columns}
-      defaultSort={{ field: 'name', direction: 0 }}
       writePermission="permissions:write"
       rowName={(permission) => permission.name}
       canDelete={(permission) => !permission.system}

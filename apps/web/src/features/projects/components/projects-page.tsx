@@ -53,7 +53,6 @@ export default function ProjectsPage() {
       entity="projects"
       ns="projects"
       columns={columns}
-      defaultSort={{ field: 'name', direction: 0 }}
       writePermission="projects:write"
       rowName={(project) => project.name}
       renderDialog={(state, close) => <ProjectDialog {...state} onClose={close} />}

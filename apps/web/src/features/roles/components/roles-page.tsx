@@ -42,7 +42,6 @@ export default function RolesPage() {
       entity="roles"
       ns="roles"
       columns={columns}
-      defaultSort={{ field: 'name', direction: 0 }}
       writePermission="roles:write"
       rowName={(role) => role.name}
       canDelete={(role) => !role.system}

@@ -116,7 +116,6 @@ export default function TenantsPage() {
       entity="tenants"
       ns="tenants"
       columns={columns}
-      defaultSort={{ field: 'name', direction: 0 }}
       writePermission="superAdmin"
       rowName={(tenant) => tenant.name}
       toolbar={toolbar}

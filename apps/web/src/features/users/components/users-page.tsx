@@ -64,7 +64,6 @@ export default function UsersPage() {
       entity="users"
       ns="users"
       columns={columns}
-      defaultSort={{ field: 'email', direction: 0 }}
       writePermission="users:write"
       rowName={fullName}
       canDelete={(user) => user.id !== ownId}
