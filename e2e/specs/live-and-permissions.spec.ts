@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { paths } from '../../apps/web/src/app/paths';
+import { expectAccessible } from '../axe';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
 import { dialog, navigation, signInTo } from '../pages';
 
@@ -9,23 +9,6 @@ import { dialog, navigation, signInTo } from '../pages';
  * a read-only user sees the lists but no write action; the Users screen and its invite
  * dialog pass axe. Each test has a tenant of its own (e2e/tenant-fixture.ts).
  */
-
-/** No serious or critical WCAG 2.1 A/AA violation on the screen as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  const report = blocking
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-    )
-    .join('\n');
-  expect(blocking, `${screen}:\n${report}`).toEqual([]);
-}
 
 const textbox = (scope: Locator, name: string) =>
   scope.getByRole('textbox', { name: new RegExp(`^${name}`) });

@@ -124,3 +124,14 @@ export function useEntityMutation<Input, Result>(
   const invalidate = useInvalidateEntity();
   return useMutation({ mutationFn, onSuccess: () => invalidate(entity) });
 }
+
+/** What a list screen's dialog confirms: a create, an update or a delete of `id`, by mode. */
+export function useDialogSave(entity: EntityName, mode: string, id: string | undefined) {
+  return useEntityMutation(entity, (values: unknown) =>
+    mode === 'delete'
+      ? deleteEntity(entity, id!)
+      : mode === 'add'
+        ? createEntity(entity, values)
+        : updateEntity(entity, values),
+  );
+}

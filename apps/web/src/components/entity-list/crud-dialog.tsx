@@ -23,6 +23,17 @@ import { notify } from '../notifications';
 
 export type DialogMode = 'add' | 'edit' | 'view' | 'delete';
 
+const TITLE_KEYS = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', delete: 'deleteTitle' };
+const CONFIRM_KEYS = { add: 'save', edit: 'saveChanges', view: 'save', delete: 'deleteConfirm' };
+
+/**
+ * The spec's modal title and confirm label for a mode, from the entity's namespace (keys
+ * addTitle, editTitle, viewTitle, deleteTitle; save, saveChanges, deleteConfirm).
+ */
+export function dialogLabels(t: (key: string) => string, mode: DialogMode) {
+  return { title: t(TITLE_KEYS[mode]), confirmLabel: t(CONFIRM_KEYS[mode]) };
+}
+
 export interface CrudDialogProps<Input extends FieldValues, Output> {
   mode: DialogMode;
   onClose: () => void;

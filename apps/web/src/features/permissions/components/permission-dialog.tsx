@@ -6,20 +6,15 @@ import {
 import type { Role } from '@tc/contract/roles';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CrudDialog, type DialogMode } from '../../../components/entity-list/crud-dialog';
-import { MultiSelectInput, TextInput } from '../../../components/form/form-fields';
 import {
-  createEntity,
-  deleteEntity,
-  updateEntity,
-  useChoices,
-  useEntityMutation,
-} from '../../../lib/entity-api';
+  CrudDialog,
+  dialogLabels,
+  type DialogMode,
+} from '../../../components/entity-list/crud-dialog';
+import { MultiSelectInput, TextInput } from '../../../components/form/form-fields';
+import { useChoices, useDialogSave } from '../../../lib/entity-api';
 
 type PermissionForm = z.input<typeof updatePermissionSchema>;
-
-const titles = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', delete: 'deleteTitle' };
-const confirms = { add: 'save', edit: 'saveChanges', view: 'save', delete: 'deleteConfirm' };
 
 /** Add, edit, view or delete a permission (spec §2: name and the roles that hold it). */
 export function PermissionDialog(props: {
@@ -30,13 +25,7 @@ export function PermissionDialog(props: {
   const { t } = useTranslation(['permissions', 'lists']);
   const { mode, row } = props;
   const roles = useChoices<Role>('roles', 'name', mode !== 'delete');
-  const save = useEntityMutation('permissions', (values: unknown) =>
-    mode === 'delete'
-      ? deleteEntity('permissions', row!.id)
-      : mode === 'add'
-        ? createEntity('permissions', values)
-        : updateEntity('permissions', values),
-  );
+  const save = useDialogSave('permissions', mode, row?.id);
   const system = row?.system ?? false;
   const options = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
 
@@ -44,8 +33,7 @@ export function PermissionDialog(props: {
     <CrudDialog<PermissionForm, unknown>
       mode={mode}
       onClose={props.onClose}
-      title={t(titles[mode])}
-      confirmLabel={t(confirms[mode])}
+      {...dialogLabels(t, mode)}
       width={400}
       schema={mode === 'add' ? createPermissionSchema : updatePermissionSchema}
       defaultValues={{

@@ -1,10 +1,7 @@
 import type { Project, ProjectCreate } from '@tc/contract/projects';
 import { useRef } from 'react';
 import { createEntity, updateEntity, useInvalidateEntity } from '../../../lib/entity-api';
-import { removeProjectLogo, uploadProjectLogo } from './upload-logo';
-
-/** What the dialog does with the logo once the project is saved. */
-export type LogoChange = { kind: 'keep' } | { kind: 'upload'; file: File } | { kind: 'remove' };
+import { saveLogo, type LogoChange } from '../../../lib/logo-upload';
 
 /** The project was saved but its logo was not; `failure` is the upload's failure. */
 export class LogoNotSaved extends Error {
@@ -23,16 +20,12 @@ export function useSaveProject(existingId?: string) {
   const savedId = useRef(existingId);
   return async (values: ProjectCreate, logo: LogoChange): Promise<Project> => {
     const id = savedId.current;
-    let project = id
+    const project = id
       ? await updateEntity<Project>('projects', { ...values, id })
       : await createEntity<Project>('projects', values);
     savedId.current = project.id;
     try {
-      if (logo.kind === 'upload') project = await uploadProjectLogo(project.id, logo.file);
-      if (logo.kind === 'remove' && project.logoUrl) {
-        project = await removeProjectLogo(project.id);
-      }
-      return project;
+      return await saveLogo('projects', project, logo);
     } catch (error) {
       throw new LogoNotSaved(error);
     } finally {

@@ -1,17 +1,19 @@
 import type { Project, ProjectCreate } from '@tc/contract/projects';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudDialog, type DialogMode } from '../../../components/entity-list/crud-dialog';
+import {
+  CrudDialog,
+  dialogLabels,
+  type DialogMode,
+} from '../../../components/entity-list/crud-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { deleteEntity, useEntityMutation } from '../../../lib/entity-api';
 import { translateProblem } from '../../../lib/translate-problem';
-import { LogoNotSaved, useSaveProject, type LogoChange } from '../api/save-project';
+import { LogoUpload } from '../../../components/logo-upload';
+import type { LogoChange } from '../../../lib/logo-upload';
+import { LogoNotSaved, useSaveProject } from '../api/save-project';
 import { projectDefaults, projectFormSchema, type ProjectForm } from '../form-state';
-import { LogoField } from './logo-field';
 import { ProjectFields } from './project-fields';
-
-const titles = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', delete: 'deleteTitle' };
-const confirms = { add: 'save', edit: 'saveChanges', view: 'save', delete: 'deleteConfirm' };
 
 /**
  * Add, edit, view or delete a project (spec §2 "Projects"): the whole form, with the logo
@@ -53,8 +55,7 @@ export function ProjectDialog(props: { mode: DialogMode; row?: Project; onClose:
     <CrudDialog<ProjectForm, ProjectCreate>
       mode={mode}
       onClose={props.onClose}
-      title={t(titles[mode])}
-      confirmLabel={t(confirms[mode])}
+      {...dialogLabels(t, mode)}
       width={800}
       schema={schema}
       defaultValues={projectDefaults(row)}
@@ -64,7 +65,7 @@ export function ProjectDialog(props: { mode: DialogMode; row?: Project; onClose:
     >
       {({ control }, disabled) => (
         <>
-          <LogoField
+          <LogoUpload
             currentUrl={row?.logoUrl ?? null}
             value={logo}
             onChange={setLogo}

@@ -2,33 +2,22 @@ import type { Permission } from '@tc/contract/permissions-api';
 import { createRoleSchema, updateRoleSchema, type Role } from '@tc/contract/roles';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { CrudDialog, type DialogMode } from '../../../components/entity-list/crud-dialog';
-import { MultiSelectInput, SelectInput, TextInput } from '../../../components/form/form-fields';
 import {
-  createEntity,
-  deleteEntity,
-  updateEntity,
-  useChoices,
-  useEntityMutation,
-} from '../../../lib/entity-api';
+  CrudDialog,
+  dialogLabels,
+  type DialogMode,
+} from '../../../components/entity-list/crud-dialog';
+import { MultiSelectInput, SelectInput, TextInput } from '../../../components/form/form-fields';
+import { useChoices, useDialogSave } from '../../../lib/entity-api';
 
 type RoleForm = z.input<typeof updateRoleSchema>;
-
-const titles = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', delete: 'deleteTitle' };
-const confirms = { add: 'save', edit: 'saveChanges', view: 'save', delete: 'deleteConfirm' };
 
 /** Add, edit, view or delete a role (spec §2: "Add new role", "Edit role", "View role"). */
 export function RoleDialog(props: { mode: DialogMode; row?: Role; onClose: () => void }) {
   const { t } = useTranslation(['roles', 'lists']);
   const { mode, row } = props;
   const permissions = useChoices<Permission>('permissions', 'name', mode !== 'delete');
-  const save = useEntityMutation('roles', (values: unknown) =>
-    mode === 'delete'
-      ? deleteEntity('roles', row!.id)
-      : mode === 'add'
-        ? createEntity('roles', values)
-        : updateEntity('roles', values),
-  );
+  const save = useDialogSave('roles', mode, row?.id);
   const builtIn = row?.system ?? false;
   const options = (permissions.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }));
 
@@ -36,8 +25,7 @@ export function RoleDialog(props: { mode: DialogMode; row?: Role; onClose: () =>
     <CrudDialog<RoleForm, unknown>
       mode={mode}
       onClose={props.onClose}
-      title={t(titles[mode])}
-      confirmLabel={t(confirms[mode])}
+      {...dialogLabels(t, mode)}
       width={400}
       schema={mode === 'add' ? createRoleSchema : updateRoleSchema}
       defaultValues={{

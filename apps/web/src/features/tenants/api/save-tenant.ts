@@ -1,10 +1,6 @@
 import type { Tenant, TenantCreate } from '@tc/contract/tenants';
 import { createEntity, updateEntity, useInvalidateEntity } from '../../../lib/entity-api';
-import { removeTenantLogo } from './remove-logo';
-import { uploadTenantLogo } from './upload-logo';
-
-/** What the dialog's logo picker asks for besides the form's fields. */
-export type LogoChange = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
+import { saveLogo, type LogoChange } from '../../../lib/logo-upload';
 
 /**
  * The tenant was saved but its logo was not: the caller keeps the dialog open and, on the next
@@ -40,9 +36,7 @@ export async function saveTenant({ values, id, logo }: SaveTenantInput): Promise
     tenant = await createEntity<Tenant>('tenants', values);
   }
   try {
-    if (logo.kind === 'new') return await uploadTenantLogo(tenant.id, logo.file);
-    if (logo.kind === 'remove' && tenant.logoUrl) return await removeTenantLogo(tenant.id);
-    return tenant;
+    return await saveLogo('tenants', tenant, logo);
   } catch (error) {
     throw new LogoNotSaved(tenant, error);
   }

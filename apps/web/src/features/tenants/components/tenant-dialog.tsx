@@ -8,20 +8,22 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CrudDialog, type DialogMode } from '../../../components/entity-list/crud-dialog';
+import {
+  CrudDialog,
+  dialogLabels,
+  type DialogMode,
+} from '../../../components/entity-list/crud-dialog';
 import { TextInput } from '../../../components/form/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { deleteEntity, useEntityMutation } from '../../../lib/entity-api';
 import { translateProblem } from '../../../lib/translate-problem';
-import { LogoNotSaved, useSaveTenant, type LogoChange } from '../api/save-tenant';
-import { LogoPicker } from './logo-picker';
+import { LogoUpload } from '../../../components/logo-upload';
+import type { LogoChange } from '../../../lib/logo-upload';
+import { LogoNotSaved, useSaveTenant } from '../api/save-tenant';
 import { OptionalEmailInput, SwitchInput } from './tenant-fields';
 
 /** One form shape for add and edit; the mode's contract schema decides what is sent. */
 type TenantForm = Omit<z.input<typeof tenantCreateSchema>, 'id'> & { id?: string };
-
-const titles = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', delete: 'deleteTitle' };
-const confirms = { add: 'save', edit: 'update', view: 'save', delete: 'deleteConfirm' };
 
 /**
  * Add, edit, view or delete a tenant (spec §2: "Add New Tenant", "Edit Tenant", "Delete
@@ -61,8 +63,9 @@ export function TenantDialog(props: { mode: DialogMode; row?: Tenant; onClose: (
     <CrudDialog<TenantForm, unknown>
       mode={mode}
       onClose={props.onClose}
-      title={t(titles[mode])}
-      confirmLabel={t(confirms[mode])}
+      {...dialogLabels(t, mode)}
+      // Spec §2: editing a tenant confirms with "Update tenant".
+      confirmLabel={mode === 'edit' ? t('update') : dialogLabels(t, mode).confirmLabel}
       width={400}
       schema={mode === 'add' ? tenantCreateSchema : tenantUpdateSchema}
       defaultValues={{
@@ -85,9 +88,9 @@ export function TenantDialog(props: { mode: DialogMode; row?: Tenant; onClose: (
     >
       {({ control }, disabled) => (
         <>
-          <LogoPicker
-            current={created?.logoUrl ?? row?.logoUrl ?? null}
-            change={logo}
+          <LogoUpload
+            currentUrl={created?.logoUrl ?? row?.logoUrl ?? null}
+            value={logo}
             onChange={(change) => {
               setLogoError(undefined);
               setLogo(change);

@@ -4,14 +4,12 @@ import { userCreateSchema, userUpdateSchema, type User } from '@tc/contract/user
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CrudDialog, type DialogMode } from '../../../components/entity-list/crud-dialog';
 import {
-  createEntity,
-  deleteEntity,
-  updateEntity,
-  useChoices,
-  useEntityMutation,
-} from '../../../lib/entity-api';
+  CrudDialog,
+  dialogLabels,
+  type DialogMode,
+} from '../../../components/entity-list/crud-dialog';
+import { useChoices, useDialogSave } from '../../../lib/entity-api';
 import { InvitationNotice } from './invitation-notice';
 import {
   AccessFields,
@@ -23,8 +21,6 @@ import {
 
 type Form = UseFormReturn<UserForm, unknown, unknown>;
 
-const titles = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', delete: 'deleteTitle' };
-const confirms = { add: 'save', edit: 'saveChanges', view: 'save', delete: 'deleteConfirm' };
 const detailFields: readonly string[] = DETAIL_FIELDS;
 
 /** Where focus goes when a step is shown: the first field with a message, else the first field. */
@@ -57,13 +53,7 @@ export function UserDialog(props: {
   const stepRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
   const roles = useChoices<Role>('roles', 'name', mode !== 'delete');
-  const save = useEntityMutation('users', (values: unknown) =>
-    mode === 'delete'
-      ? deleteEntity('users', row!.id)
-      : mode === 'add'
-        ? createEntity('users', values)
-        : updateEntity('users', values),
-  );
+  const save = useDialogSave('users', mode, row?.id);
 
   useEffect(() => {
     if (firstRender.current) {
@@ -108,8 +98,7 @@ export function UserDialog(props: {
     <CrudDialog<UserForm, unknown>
       mode={mode}
       onClose={props.onClose}
-      title={t(titles[mode])}
-      confirmLabel={t(confirms[mode])}
+      {...dialogLabels(t, mode)}
       width={800}
       schema={mode === 'add' ? userCreateSchema : userUpdateSchema}
       defaultValues={{
