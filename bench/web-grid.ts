@@ -2,7 +2,9 @@
  * Users list benchmark (issue 6): with 100,000 users in the tenant, in Debian's Chromium
  * against the built server on PostgreSQL,
  * - navigation → first rendered page of the Users list (a new browser context each run, so
- *   nothing is cached: scripts, translations and the first page of users all load), and
+ *   nothing is cached: scripts, translations and the first page of users all load), by the
+ *   page's own clock from the start of the navigation; `wallMs` adds what Playwright's
+ *   goto spends before it (a new renderer process, IPC), for reference; and
  * - a click on a column header → the grid re-rendered in the new order.
  *
  *   npx tsx bench/web-grid.ts [--runs 15] [--users 100000] [--no-build]
@@ -41,6 +43,17 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 const round = (value: number) => Math.round(value);
+
+/**
+ * Runs in the page before its scripts: notes when the first grid row is added to the document,
+ * in milliseconds since the navigation started (performance.now()'s origin).
+ */
+const FIRST_ROW_PROBE = `new MutationObserver((_changes, observer) => {
+  if (document.querySelector('.MuiDataGrid-row[data-rowindex="0"]')) {
+    window.__firstRowAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { childList: true, subtree: true });`;
 
 /**
  * Runs in the page: clicks the e-mail column header and resolves with the milliseconds until
@@ -89,17 +102,20 @@ async function visit(browser: Browser, server: BenchServer) {
     localStorage.setItem('refresh_token', stored.refresh_token);
     if (stored.tenantId) localStorage.setItem('tenantId', stored.tenantId);
   }, tokens);
+  await context.addInitScript(FIRST_ROW_PROBE);
   const page = await context.newPage();
   const firstRow = page.locator('.MuiDataGrid-row[data-rowindex="0"]');
 
   const started = Date.now();
   await page.goto(`http://${DOMAIN}:${server.port}/dashboard/users`);
   await firstRow.waitFor();
-  const firstPageMs = Date.now() - started;
+  // The browser's own clock: from the start of the navigation (its time origin) to the row.
+  const firstPageMs = (await page.evaluate('window.__firstRowAt')) as number;
+  const wallMs = Date.now() - started;
 
   const sortMs = (await page.evaluate(SORT_PROBE)) as number;
   await context.close();
-  return { firstPageMs, sortMs };
+  return { firstPageMs, wallMs, sortMs };
 }
 
 async function main() {
@@ -121,6 +137,7 @@ async function main() {
     for (let i = 0; i < RUNS; i += 1) runs.push(await visit(browser, server));
     const result = {
       firstPageMs: round(median(runs.map((run) => run.firstPageMs))),
+      wallMs: round(median(runs.map((run) => run.wallMs))),
       sortMs: round(median(runs.map((run) => run.sortMs))),
     };
     console.table({
@@ -128,6 +145,11 @@ async function main() {
         median: result.firstPageMs,
         target: `< ${TARGETS.firstPageMs}`,
         met: result.firstPageMs < TARGETS.firstPageMs,
+      },
+      'goto call → first row, wall clock (ms)': {
+        median: result.wallMs,
+        target: '(reference)',
+        met: '',
       },
       'sort click → re-rendered (ms)': {
         median: result.sortMs,
