@@ -3,7 +3,7 @@ import type { RecordedRequest, ScriptedResponse } from '../../apps/server/src/te
 import { expectAccessible } from '../axe';
 import type { E2eEnv } from '../env';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
-import { signInTo } from '../pages';
+import { expectSignedIn, openSignIn, signIn, signInTo } from '../pages';
 
 /**
  * The assistant in the browser (issue 7 §3): the server streams the answers of a local
@@ -218,4 +218,18 @@ test('without a provider the widget says so and offers no field', async ({ page,
   await expectAccessible(page, 'chat box without a provider');
   await c.box.getByRole('button', { name: 'Close chat' }).click();
   await expect(c.box).toBeHidden();
+});
+
+test('the super administrator is told the assistant answers inside a tenant', async ({
+  page,
+  env,
+}) => {
+  await openSignIn(page, env.adminUrl);
+  await signIn(page, env.superAdmin);
+  await expectSignedIn(page, /\/dashboard\/tenants/);
+  const c = chat(page);
+  await c.bubble.click();
+  await expect(c.box).toContainText("The assistant answers questions about a tenant's own data.");
+  await expect(c.input).toBeDisabled();
+  await expect(c.send).toBeDisabled();
 });

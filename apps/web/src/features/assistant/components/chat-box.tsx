@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/use-session';
 import { useAssistantStatus } from '../api/get-assistant-status';
 import { ChatInput } from './chat-input';
 import { ChatMessages, TypingIndicator } from './chat-messages';
@@ -26,7 +27,9 @@ interface ChatBoxProps {
 export function ChatBox({ id, entries, streaming, onSend, onClose }: ChatBoxProps) {
   const { t } = useTranslation();
   const status = useAssistantStatus(true);
-  const notConfigured = status.data?.configured === false;
+  // The assistant answers about a tenant's own data; the super administrator has none.
+  const tenantOnly = useSession()?.superAdmin ?? false;
+  const notConfigured = status.data?.configured === false || tenantOnly;
   const explanationId = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -75,10 +78,10 @@ export function ChatBox({ id, entries, streaming, onSend, onClose }: ChatBoxProp
       {notConfigured ? (
         <Box id={explanationId} sx={{ p: 2, height: 280 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
-            {t('chat.notConfigured')}
+            {t(tenantOnly ? 'chat.tenantOnly' : 'chat.notConfigured')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('chat.notConfiguredHint')}
+            {t(tenantOnly ? 'chat.tenantOnlyHint' : 'chat.notConfiguredHint')}
           </Typography>
         </Box>
       ) : (
