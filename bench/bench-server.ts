@@ -3,7 +3,7 @@
  * database, and a password sign-in against it: shared by the benchmarks that seed a tenant
  * with bench/dashboard-seed.ts.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,16 +14,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export interface BenchServer {
   url: string;
   port: number;
-  pid: number | undefined;
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the server; `env` names the database (`DATABASE_URL` or `DATA_DIR`) and any other
+ * setting, `nodeArgs` go to Node (e.g. `--cpu-prof`).
+ */
 export async function startBenchServer(
-  databaseUrl: string,
-  env: Record<string, string> = {},
+  env: Record<string, string>,
+  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const main = join(root, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -31,7 +36,6 @@ export async function startBenchServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       BOOTSTRAP_ADMIN_PASSWORD: 'Bench-admin-1!',
       LOG_LEVEL: 'warn',
@@ -59,11 +63,13 @@ export async function startBenchServer(
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    pid: child.pid,
+    child,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
+      clearTimeout(timer);
     },
   };
 }
@@ -84,6 +90,8 @@ export async function passwordGrant(
       password: user.password,
     }),
   });
-  if (response.status !== 200) throw new Error(`sign-in: ${response.status}`);
+  if (response.status !== 200) {
+    throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  }
   return (await response.json()) as { access_token: string; refresh_token: string };
 }

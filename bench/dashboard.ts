@@ -119,7 +119,7 @@ async function main() {
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
   let server: BenchServer | undefined;
   try {
-    server = await startBenchServer(database.url);
+    server = await startBenchServer({ DATABASE_URL: database.url });
     const sizes = { users: Number(args.users), projects: Number(args.projects), signIns: 30_000 };
     const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Database;
     const tenant = await seed(db, sizes, Number(args['other-tenants']));

@@ -8,7 +8,7 @@
  *
  * Results: a table on stdout and bench/results/list.json. See bench/README.md.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,7 +22,8 @@ import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { provisionTenant } from '../apps/server/src/modules/tenants/service';
 import { insertUser } from '../apps/server/src/modules/users/service';
 import { pageUsers } from '../apps/server/src/modules/users/page-users';
-import { createPostgresDatabase, freePort } from '../apps/server/src/test/harness';
+import { createPostgresDatabase } from '../apps/server/src/test/harness';
+import { passwordGrant, startBenchServer, type BenchServer } from './bench-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = join(root, 'apps/server');
@@ -234,81 +235,19 @@ async function explainAll(
 // The server process
 // ---------------------------------------------------------------------------------------------
 
-interface RunningServer {
-  url: string;
-  child: ChildProcess;
+interface RunningServer extends BenchServer {
   databaseName?: string;
-  stop(): Promise<void>;
 }
 
 async function startServer(
   env: Record<string, string>,
   databaseName?: string,
 ): Promise<RunningServer> {
-  const port = await freePort();
   const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, join(serverDir, 'dist/main.js')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: 'false',
-      BOOTSTRAP_ADMIN_PASSWORD: 'Bench-admin-1!',
-      LOG_LEVEL: 'warn',
-      ACCESS_TOKEN_TTL: '3600',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', () => reject(new Error(`server exited:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    databaseName,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
-    },
-  };
+  return { ...(await startBenchServer(env, { nodeArgs })), databaseName };
 }
 
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/realms/${TENANT}/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: 'react-client',
-      grant_type: 'password',
-      username: ADMIN.email,
-      password: ADMIN.password,
-    }),
-  });
-  if (response.status !== 200)
-    throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const signIn = async (url: string) => (await passwordGrant(url, TENANT, ADMIN)).access_token;
 
 // ---------------------------------------------------------------------------------------------
 // CPU accounting: ticks from /proc/<pid>/stat

@@ -128,7 +128,7 @@ async function main() {
   let server: BenchServer | undefined;
   let browser: Browser | undefined;
   try {
-    server = await startBenchServer(database.url);
+    server = await startBenchServer({ DATABASE_URL: database.url });
     const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Database;
     await seed(db, { users: Number(args.users), projects: 0, signIns: 0 }, 0);
     browser = await launchBrowser();
