@@ -50,6 +50,7 @@ export function useLiveEvents(enabled: boolean) {
       };
       source.addEventListener(RELOAD_EVENT, () => {
         for (const name of entities) void client.invalidateQueries({ queryKey: [name] });
+        void client.invalidateQueries({ queryKey: ['dashboard'] });
       });
       source.onerror = () => {
         if (source?.readyState !== EventSource.CLOSED) return;
