@@ -62,6 +62,25 @@ test.describe('live updates and permissions', () => {
     }
   });
 
+  test('a stream the server refuses is reopened by itself, and changes still arrive', async ({
+    page,
+    freshTenant,
+  }) => {
+    const tenant = await freshTenant();
+    // The first connection is answered 401 (as when the access token has just expired):
+    // EventSource gives up on such an answer, so the console must open a new stream itself.
+    let refused = 0;
+    await page.route('**/api/v1.0/events?**', (route) => {
+      if (refused++ === 0) return route.fulfill({ status: 401, body: '' });
+      return route.continue();
+    });
+    await openUsers(page, tenant);
+    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(1);
+
+    const user = await tenant.createUser({ firstName: 'After', lastName: 'Reconnect' });
+    await expect(page.getByRole('row', { name: new RegExp(user.email) })).toBeVisible();
+  });
+
   test('a read-only user sees Users, Roles, Permissions and Projects but no write action', async ({
     page,
     freshTenant,
