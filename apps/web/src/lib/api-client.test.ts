@@ -1,35 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, apiStream } from './api-client';
 import { getAccessToken, getRefreshToken, onSessionEnd, saveTokens } from './session';
-import { storeTenant } from './tenant-store';
+import { jsonResponse, mockSignedInFetch } from '../test/fetch-mock';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
+const signedIn = {
+  tokens: { access_token: 'old-access', refresh_token: 'old-refresh' },
+  remember: true,
+};
 
 function bearerOf(init: RequestInit | undefined): string | undefined {
   return (init?.headers as Record<string, string> | undefined)?.Authorization;
 }
 
 describe('apiRequest', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    storeTenant({
-      id: '00000000-0000-4000-8000-000000000001',
-      name: 'demo',
-      domain: 'demo.localhost',
-      logoUrl: null,
-      signupEnabled: true,
-      googleEnabled: false,
-      googleClientId: null,
-    });
-    saveTokens({ access_token: 'old-access', refresh_token: 'old-refresh' }, true);
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const fetchMock = mockSignedInFetch(signedIn);
 
   it('sends the bearer token', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { data: 1 }));
@@ -111,27 +96,9 @@ describe('apiRequest', () => {
 });
 
 describe('apiStream', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  const fetchMock = mockSignedInFetch(signedIn);
   const stream = (text: string) =>
     new Response(text, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
-
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    storeTenant({
-      id: '00000000-0000-4000-8000-000000000001',
-      name: 'demo',
-      domain: 'demo.localhost',
-      logoUrl: null,
-      signupEnabled: true,
-      googleEnabled: false,
-      googleClientId: null,
-    });
-    saveTokens({ access_token: 'old-access', refresh_token: 'old-refresh' }, true);
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('returns the unread response, asking for an event stream with the bearer token', async () => {
     fetchMock.mockResolvedValueOnce(stream('data: {"done":true}\n\n'));
