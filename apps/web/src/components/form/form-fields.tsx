@@ -98,6 +98,20 @@ export function SelectInput<Values extends FieldValues, Out>(
   );
 }
 
+/** Active or inactive (spec §3: users and roles), labelled in the UI language. */
+export function StatusInput<Values extends FieldValues, Out>(props: FieldProps<Values, Out>) {
+  const { t } = useTranslation('lists');
+  return (
+    <SelectInput
+      {...props}
+      options={[
+        { value: 'active', label: t('active') },
+        { value: 'inactive', label: t('inactive') },
+      ]}
+    />
+  );
+}
+
 /** Several ids chosen from labelled options, shown as chips; the value is the id list. */
 export function MultiSelectInput<Values extends FieldValues, Out>(
   props: FieldProps<Values, Out> & { options: Option[]; placeholder?: string; loading?: boolean },

@@ -3,7 +3,7 @@ import { createRoleSchema, type Role } from '@tc/contract/roles';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { paths } from '../../../app/paths';
-import { SelectInput, TextInput } from '../../../components/form/form-fields';
+import { StatusInput, TextInput } from '../../../components/form/form-fields';
 import { useSavedEntity } from '../api/get-saved-entity';
 import { StepLoading } from './step-loading';
 import { StepForm } from './step-form';
@@ -44,15 +44,11 @@ export function RoleStep({ progress }: { progress: Onboarding }) {
             autoFocus
             disabled={disabled || role?.system}
           />
-          <SelectInput
+          <StatusInput
             control={control}
             name="status"
             label={t('status')}
             disabled={disabled || role?.system}
-            options={[
-              { value: 'active', label: t('lists:active') },
-              { value: 'inactive', label: t('lists:inactive') },
-            ]}
           />
         </>
       )}

@@ -6,7 +6,7 @@ import { userCreateSchema, type User } from '@tc/contract/users';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { paths } from '../../../app/paths';
-import { SelectInput, TextInput } from '../../../components/form/form-fields';
+import { SelectInput, StatusInput, TextInput } from '../../../components/form/form-fields';
 import { useChoices } from '../../../lib/entity-api';
 import { useSavedEntity } from '../api/get-saved-entity';
 import { StepForm } from './step-form';
@@ -90,16 +90,7 @@ export function UserStep({ progress }: { progress: Onboarding }) {
             options={options}
             disabled={disabled}
           />
-          <SelectInput
-            control={control}
-            name="status"
-            label={t('status')}
-            disabled={disabled}
-            options={[
-              { value: 'active', label: t('lists:active') },
-              { value: 'inactive', label: t('lists:inactive') },
-            ]}
-          />
+          <StatusInput control={control} name="status" label={t('status')} disabled={disabled} />
         </>
       )}
     </StepForm>

@@ -7,7 +7,7 @@ import {
   dialogLabels,
   type DialogMode,
 } from '../../../components/entity-list/crud-dialog';
-import { MultiSelectInput, SelectInput, TextInput } from '../../../components/form/form-fields';
+import { MultiSelectInput, StatusInput, TextInput } from '../../../components/form/form-fields';
 import { useChoices, useDialogSave } from '../../../lib/entity-api';
 
 type RoleForm = z.input<typeof updateRoleSchema>;
@@ -57,15 +57,11 @@ export function RoleDialog(props: { mode: DialogMode; row?: Role; onClose: () =>
             multiline
             disabled={disabled}
           />
-          <SelectInput
+          <StatusInput
             control={control}
             name="status"
             label={t('status')}
             disabled={disabled || builtIn}
-            options={[
-              { value: 'active', label: t('lists:active') },
-              { value: 'inactive', label: t('lists:inactive') },
-            ]}
           />
           <MultiSelectInput
             control={control}

@@ -7,7 +7,7 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SelectInput, TextInput } from '../../../components/form/form-fields';
+import { SelectInput, StatusInput, TextInput } from '../../../components/form/form-fields';
 
 /** One form shape for add and edit; the contract's create or update schema decides what is sent. */
 export type UserForm = z.input<typeof userUpdateSchema>;
@@ -91,16 +91,12 @@ export function AccessFields(props: {
         emptyLabel={t('lists:choose')}
         options={options}
       />
-      <SelectInput
+      <StatusInput
         control={control}
         name="status"
         label={t('status')}
         disabled={disabled || props.own}
         helperText={props.own ? t('ownAccount') : undefined}
-        options={[
-          { value: 'active', label: t('lists:active') },
-          { value: 'inactive', label: t('lists:inactive') },
-        ]}
       />
     </>
   );
