@@ -71,6 +71,19 @@ export async function signInTo(
   await expectSignedIn(page, '/home');
 }
 
+/** Signs in on a tenant's console and opens one of its screens, waiting for its heading. */
+export async function openScreen(
+  page: Page,
+  tenant: { url: string; admin: { email: string; password: string } },
+  path: string,
+  heading?: string,
+) {
+  await signInTo(page, tenant);
+  await page.goto(`${tenant.url}${path}`);
+  const name = heading === undefined ? {} : { name: heading };
+  await expect(page.getByRole('heading', { level: 1, ...name })).toBeVisible();
+}
+
 /**
  * Opens the per-row menu (View, Edit, Delete; spec §2 "List screens", "Projects") of the row
  * showing `rowText`, and returns the menu: `.getByRole('menuitem', { name: 'Edit' })`.

@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { paths } from '../../apps/web/src/app/paths';
 import { expectAccessible } from '../axe';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
-import { dialog, navigation, signInTo } from '../pages';
+import { dialog, navigation, openScreen, signInTo } from '../pages';
 
 /**
  * Issue 6 points 7 and 8: open lists follow other administrators' changes without a reload;
@@ -14,9 +14,7 @@ const textbox = (scope: Locator, name: string) =>
   scope.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
 async function openUsers(page: Page, tenant: FreshTenant) {
-  await signInTo(page, tenant);
-  await page.goto(`${tenant.url}${paths.users}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await openScreen(page, tenant, paths.users, 'Users');
   await expect(page.getByRole('row', { name: new RegExp(tenant.admin.email) })).toBeVisible();
 }
 

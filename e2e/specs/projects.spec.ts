@@ -2,7 +2,7 @@ import type { Page as ListPage } from '@tc/contract/paging';
 import type { Project } from '@tc/contract/projects';
 import { expectAccessible } from '../axe';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
-import { dialog, openRowMenu, signInTo } from '../pages';
+import { dialog, openRowMenu, openScreen } from '../pages';
 
 /**
  * The Projects screen (spec §2 "Projects", DESIGN.md §6: stored, not a stub), each test in a
@@ -17,9 +17,7 @@ const PNG = Buffer.from(
 const logoFile = (buffer = PNG) => ({ name: 'logo.png', mimeType: 'image/png', buffer });
 
 async function openProjects(page: Page, tenant: FreshTenant) {
-  await signInTo(page, tenant);
-  await page.goto(`${tenant.url}/dashboard/projects`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await openScreen(page, tenant, '/dashboard/projects');
 }
 
 const projectsOf = (tenant: FreshTenant) =>

@@ -1,6 +1,6 @@
 import { expectAccessible } from '../axe';
 import { expect, test, type Page } from '../fixtures';
-import { dialog, openRowMenu, signInTo } from '../pages';
+import { dialog, openRowMenu, openScreen } from '../pages';
 
 /** The Roles and Permissions screens (spec §2 "List screens"), each test in its own tenant. */
 test.describe.configure({ timeout: 60_000 });
@@ -20,9 +20,7 @@ test.describe('roles', () => {
     freshTenant,
   }) => {
     const tenant = await freshTenant();
-    await signInTo(page, tenant);
-    await page.goto(`${tenant.url}/dashboard/roles`);
-    await expect(page.getByRole('heading', { name: 'Roles' })).toBeVisible();
+    await openScreen(page, tenant, '/dashboard/roles', 'Roles');
 
     // A missing name is caught before anything is sent.
     await page.getByRole('button', { name: 'Add new' }).click();
@@ -78,8 +76,7 @@ test.describe('roles', () => {
     const tenant = await freshTenant();
     const names = Array.from({ length: 26 }, (_, i) => `Team ${String(i + 1).padStart(2, '0')}`);
     for (const name of names) await tenant.createRole({ name });
-    await signInTo(page, tenant);
-    await page.goto(`${tenant.url}/dashboard/roles`);
+    await openScreen(page, tenant, '/dashboard/roles', 'Roles');
 
     // Admin, Member and 26 teams: 28 rows, 10 a page, sorted by name.
     await expect(page.getByText('1–10 of 28')).toBeVisible();
@@ -102,8 +99,7 @@ test.describe('roles', () => {
     freshTenant,
   }) => {
     const tenant = await freshTenant();
-    await signInTo(page, tenant);
-    await page.goto(`${tenant.url}/dashboard/roles`);
+    await openScreen(page, tenant, '/dashboard/roles', 'Roles');
     await expect(grid(page).getByRole('row', { name: /Admin/ })).toBeVisible();
     await expectAccessible(page, 'roles list');
     await page.getByRole('button', { name: 'Add new' }).click();
@@ -118,9 +114,7 @@ test.describe('permissions', () => {
     freshTenant,
   }) => {
     const tenant = await freshTenant();
-    await signInTo(page, tenant);
-    await page.goto(`${tenant.url}/dashboard/permissions`);
-    await expect(page.getByRole('heading', { name: 'Permissions' })).toBeVisible();
+    await openScreen(page, tenant, '/dashboard/permissions', 'Permissions');
 
     await page.getByRole('button', { name: 'Add new' }).click();
     const add = dialog(page, 'Add new permission');

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { paths } from '../../apps/web/src/app/paths';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
-import { dialog, openRowMenu, signInTo } from '../pages';
+import { dialog, openRowMenu, openScreen } from '../pages';
 import type { E2eEnv } from '../env';
 
 /**
@@ -16,9 +16,7 @@ const roleSelect = (scope: Locator) => scope.getByRole('combobox', { name: /^Rol
 const INVITATION = /\/newpassword\?token=/;
 
 async function openUsers(page: Page, tenant: FreshTenant) {
-  await signInTo(page, tenant);
-  await page.goto(`${tenant.url}${paths.users}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await openScreen(page, tenant, paths.users, 'Users');
   await expect(page.getByRole('row', { name: new RegExp(tenant.admin.email) })).toBeVisible();
 }
 
