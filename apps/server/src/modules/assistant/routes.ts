@@ -13,6 +13,7 @@ import { callerOf } from '../../http/auth-guard';
 import { AppError } from '../../http/problem';
 import { describe, ProviderError } from './provider';
 import { answerChat, isConfigured, providerSettings } from './service';
+import { startEventStream } from '../../http/event-stream';
 
 /** A provider that has not finished one answer in this time is treated as failed. */
 const ANSWER_TIMEOUT_MS = 120_000;
@@ -116,18 +117,9 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
 class ChunkStream {
   constructor(private readonly reply: FastifyReply) {}
 
-  /** Headers set so far (helmet's, rate limit's) are kept; hijack bypasses Fastify. */
   start(): void {
     const { reply } = this;
-    reply.hijack();
-    const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
-    reply.raw.writeHead(200, {
-      ...(Object.fromEntries(headers) as Record<string, string | number | string[]>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    startEventStream(reply);
     // Sent at once, so the browser knows the request was accepted before the first word.
     reply.raw.write(': ok\n\n');
   }

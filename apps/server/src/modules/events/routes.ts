@@ -7,6 +7,7 @@ import type { Caller } from '../../identity/token-service';
 import { AppError, unauthorized } from '../../http/problem';
 import { EventHub, type ChangeNotice } from './hub';
 import { catchUp, type CatchUp } from './replay';
+import { startEventStream } from '../../http/event-stream';
 
 /** Proxies drop idle connections after 30–60 s; a comment line keeps them open. */
 export const HEARTBEAT_MS = 20_000;
@@ -96,18 +97,8 @@ class ChangeStream {
 
   constructor(private readonly reply: FastifyReply) {}
 
-  /** Headers set so far (helmet's security headers) are kept; hijack bypasses Fastify. */
   start(): void {
-    const { reply } = this;
-    reply.hijack();
-    const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
-    reply.raw.writeHead(200, {
-      ...(Object.fromEntries(headers) as Record<string, string | number | string[]>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    startEventStream(this.reply);
     this.write(`retry: ${RETRY_MS}\n\n`);
   }
 
