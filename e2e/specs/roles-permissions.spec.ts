@@ -169,3 +169,32 @@ test.describe('permissions', () => {
     await expectAccessible(page, 'permissions list');
   });
 });
+
+test.describe('permissions list', () => {
+  test('pages and sorts 25+ permissions on the server; view shows them read-only', async ({
+    page,
+    freshTenant,
+  }) => {
+    const tenant = await freshTenant();
+    for (let i = 1; i <= 16; i += 1) {
+      await tenant.createPermission({ name: `zz:report-${String(i).padStart(2, '0')}` });
+    }
+    await openScreen(page, tenant, '/dashboard/permissions', 'Permissions');
+
+    // The 10 system permissions and 16 of the tenant's own: 26 rows, sorted by name.
+    await expect(page.getByText('1–10 of 26')).toBeVisible();
+    await expect(grid(page).getByRole('row').nth(1)).toContainText('audit:read');
+    await page.getByRole('button', { name: /next page/i }).click();
+    await expect(page.getByText('11–20 of 26')).toBeVisible();
+
+    await page.getByRole('columnheader', { name: 'Name' }).click();
+    await expect(grid(page).getByRole('row').nth(1)).toContainText('zz:report-16');
+    await expect(page).toHaveURL(/sort=name\.desc/);
+
+    await (await openRowMenu(page, /zz:report-16/)).getByRole('menuitem', { name: 'View' }).click();
+    const view = dialog(page, 'View permission');
+    await expect(view.getByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    await expect(view.getByRole('textbox', { name: /^Name/ })).toHaveValue('zz:report-16');
+    await expect(view.getByRole('button', { name: /save/i })).toHaveCount(0);
+  });
+});
