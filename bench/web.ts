@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '1' },
+    /** A folder to write each Lighthouse report (the whole JSON) to, for diagnosis. */
+    'lhr-dir': { type: 'string' },
   },
 });
 
@@ -167,6 +169,11 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop') {
       preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error('Lighthouse returned no result');
+    if (args['lhr-dir']) {
+      mkdirSync(args['lhr-dir'], { recursive: true });
+      const name = `${preset}-${new Date().toISOString().replaceAll(':', '')}.json`;
+      writeFileSync(join(args['lhr-dir'], name), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);

@@ -9,12 +9,14 @@ import { preloadCurrentScreen } from './app/screens';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// The tenant check (spec §1) starts now, while React renders, not after the first commit.
-void queryClient.prefetchQuery(identifyTenantQuery());
+// The tenant check (spec §1) starts now, while the translations load, not after a first commit.
+const tenantChecked = queryClient.prefetchQuery(identifyTenantQuery());
 preloadCurrentScreen();
 
 // A transition render yields to the browser every few milliseconds instead of blocking it for
 // the whole first render; until it commits, index.html's static "Verifying tenant..." stays.
+// React renders once the tenant check has settled: the screen that follows it then renders in
+// this transition too, not in the synchronous update the query's answer would otherwise cause.
 const render = () =>
   startTransition(() =>
     createRoot(root).render(
@@ -24,4 +26,4 @@ const render = () =>
     ),
   );
 // A missing translation chunk falls back to English rather than leaving the start screen up.
-void i18nReady.then(render, render);
+void Promise.allSettled([i18nReady, tenantChecked]).then(render);
