@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
+import type { DataVersion } from './db/data-version';
 import type { SigningKeys } from './identity/signing-keys';
 import type { TokenService } from './identity/token-service';
 import type { MailService } from './mail/worker';
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Database;
   keys: SigningKeys;
   tokens: TokenService;
+  /** What cached answers check before they are served (http/data-version.ts). */
+  dataVersion: DataVersion;
   /** The outbox worker; services queue mail with enqueueMail in their own transaction. */
   mail: MailService;
 }

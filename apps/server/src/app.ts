@@ -12,6 +12,8 @@ import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
 import { realmRoutes } from './identity/routes';
 import { SigningKeys } from './identity/signing-keys';
+import { DataVersion } from './db/data-version';
+import { registerWriteTracking } from './http/write-tracking';
 import { createTokenService } from './identity/token-service';
 import { createMailService } from './mail/worker';
 import { accountRoutes } from './modules/auth/account-routes';
@@ -67,12 +69,17 @@ export async function buildApp({
   await registerDocs(app, config.publicUrl);
 
   const keys = await SigningKeys.open(database.db);
+  const dataVersion = new DataVersion();
+  const stopFollowingChanges = await dataVersion.listen(database);
+  app.addHook('onClose', () => stopFollowingChanges());
+  registerWriteTracking(app, dataVersion);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     keys,
-    tokens: createTokenService({ db: database.db, keys, config }),
+    dataVersion,
+    tokens: createTokenService({ db: database.db, keys, config, dataVersion }),
     mail: createMailService({
       database,
       config,

@@ -14,7 +14,12 @@ export interface DatabaseHandle {
   db: Database;
   engine: Engine;
   /** Listens on a PostgreSQL channel (LISTEN/NOTIFY works on both engines). */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** `onLost` runs if the listening connection dies: notices may have been missed since. */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Applies pending migrations; safe on every start and from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -77,22 +82,27 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     db: drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database,
     engine: 'postgres',
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onLost) => {
       const client = await pool.connect();
       // A checked-out client has no pool error listener: without one, a database restart
       // would crash the process instead of ending this listener.
-      client.on('error', () => undefined);
+      let released = false;
+      const lost = () => {
+        if (!released) onLost?.();
+      };
+      client.on('error', lost);
+      client.on('end', lost);
       const handler = (message: pg.Notification) => {
         if (message.channel === channel) onPayload(message.payload ?? '');
       };
       client.on('notification', handler);
       await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      let released = false;
       const unlisten = async () => {
         if (released) return;
         released = true;
         listeners.delete(unlisten);
         client.off('notification', handler);
+        client.off('end', lost);
         await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
         client.release();
       };

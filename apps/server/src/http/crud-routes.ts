@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Caller } from '../identity/token-service';
+import { AnswerCache } from '../db/data-version';
 import { callerOf } from './auth-guard';
 
 /** What a service function gets: the database, the configuration and who is asking. */
@@ -62,15 +63,20 @@ export function registerCrudRoutes<
     caller: callerOf(request),
   });
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  // Pages are asked for again and again (every screen, every live refresh); one unchanged
+  // page is read from the database once. Per caller: what a page shows may depend on who asks.
+  const pages = new AnswerCache<Page<z.output<R>>>(ctx.dataVersion, { maxEntries: 200 });
 
   app.route({
     method: 'POST',
     url: `/${entity}/page`,
-    config: spec.read,
+    config: { ...spec.read, readOnly: true },
     schema: { tags, body: schemas.page, response: { 200: schemas.pageResponse, ...errors } },
-    handler: async (request) => ({
-      data: await service.page({ ...context(request), request: request.body as z.output<P> }),
-    }),
+    handler: async (request) => {
+      const options = { ...context(request), request: request.body as z.output<P> };
+      const key = `${options.caller.userId}:${JSON.stringify(options.request)}`;
+      return { data: await pages.get(key, () => service.page(options)) };
+    },
   });
 
   app.route({

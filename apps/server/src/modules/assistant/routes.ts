@@ -89,7 +89,7 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       stream.start();
       try {
         await answerChat(
-          { db: ctx.db, config: ctx.config, caller, log },
+          { db: ctx.db, config: ctx.config, caller, log, afterTool: () => ctx.dataVersion.bump() },
           request.body.messages,
           (delta) => stream.send({ delta }),
           signal,

@@ -13,7 +13,7 @@ export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.post(
     '/audit/page',
     {
-      config: { permission: 'audit:read' },
+      config: { permission: 'audit:read', readOnly: true },
       schema: {
         tags: ['audit'],
         summary: "A page of the tenant's audit log, newest first by default",

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
+import type { DataVersion } from '../../db/data-version';
 import { EVENTS_CHANNEL } from '../audit/record';
 
 /** The NOTIFY payload recordChange sends (audit/record.ts). */
@@ -26,6 +27,8 @@ export class EventHub {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
+    /** Counted before clients hear of a change, so the pages they then ask for are fresh. */
+    private readonly version?: DataVersion,
   ) {}
 
   /** Resolves once the process is listening, so nothing committed afterwards is missed. */
@@ -76,6 +79,7 @@ export class EventHub {
       this.log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed change notice');
       return;
     }
+    this.version?.bump();
     for (const subscriber of this.#subscribers.get(notice.tenantId) ?? []) {
       try {
         subscriber(notice);
