@@ -182,7 +182,14 @@ async function firstValue(db: Database, query: string): Promise<string> {
 // The queries the server runs, and their plans
 // ---------------------------------------------------------------------------------------------
 
-const scenarios = (search: string) => [
+interface Scenario {
+  name: string;
+  body: object;
+  /** A different body for each request (the n-th): every request misses the page cache. */
+  vary?: (n: number) => object;
+}
+
+const scenarios = (search: string): Scenario[] => [
   {
     name: 'page 1',
     body: { pageIndex: 1, pageSize: 10, listSort: { field: 'email', direction: 0 } },
@@ -199,6 +206,12 @@ const scenarios = (search: string) => [
       filter: { search },
       listSort: { field: 'email', direction: 0 },
     },
+  },
+  {
+    // Pages 1, 2, 3, … each asked for once: the cost of a page read from the database.
+    name: 'uncached pages',
+    body: { pageIndex: 1, pageSize: 10, listSort: { field: 'email', direction: 0 } },
+    vary: (n) => ({ pageIndex: n + 1, pageSize: 10, listSort: { field: 'email', direction: 0 } }),
   },
 ];
 
@@ -293,11 +306,7 @@ function machineTicks() {
 // Runs
 // ---------------------------------------------------------------------------------------------
 
-async function measure(
-  server: RunningServer,
-  token: string,
-  scenario: { name: string; body: object },
-) {
+async function measure(server: RunningServer, token: string, scenario: Scenario) {
   const url = `${server.url}/api/v1.0/users/page`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const body = JSON.stringify(scenario.body);
@@ -347,6 +356,8 @@ async function measure(
   console.error(
     `  ${scenario.name}: ${DURATION} s, ${CONNECTIONS} connections (load ${load.map((l) => round(l, 2)).join(' ')})`,
   );
+  let sent = 0;
+  const vary = scenario.vary;
   const result: AutocannonResult = await autocannon({
     url,
     method: 'POST',
@@ -354,6 +365,11 @@ async function measure(
     body,
     connections: CONNECTIONS,
     duration: DURATION,
+    ...(vary && {
+      requests: [
+        { setupRequest: (request) => ({ ...request, body: JSON.stringify(vary(sent++)) }) },
+      ],
+    }),
   });
   const wall = (performance.now() - before.at) / 1000;
   const afterTicks = { server: cpuTicks(isServer), pg: cpuTicks(isPg), machine: machineTicks() };
