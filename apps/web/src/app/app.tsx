@@ -6,12 +6,12 @@ import { SessionEndRedirect } from './guards';
 import { queryClient } from './query-client';
 import { AppRoutes } from './router';
 import { TenantGate } from './tenant-gate';
-import { theme } from './theme';
+import { appTheme } from './theme';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <CssBaseline enableColorScheme />
         <BrowserRouter>
           <SessionEndRedirect />
