@@ -3,7 +3,7 @@
  * performance and accessibility scores of the sign-in page, served by the built server with
  * the demo seed, in Debian's Chromium.
  *
- *   npx tsx bench/web.ts [--build | --no-build] [--runs 1]
+ *   npx tsx bench/web.ts [--build | --no-build] [--runs 1] [--lhr-dir <folder>]
  *
  * Results: a table on stdout and bench/results/web.json. See bench/README.md.
  */
@@ -43,6 +43,11 @@ const { values: args } = parseArgs({
   },
 });
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
@@ -212,7 +217,7 @@ async function main() {
   try {
     const loaded = await signInScripts(server.url);
     const loadedGzip = loaded.reduce((sum, s) => sum + s.gzip, 0);
-    const lighthouseRuns = [];
+    const lighthouseRuns: Array<Awaited<ReturnType<typeof runLighthouse>>> = [];
     for (let run = 0; run < Number(args.runs); run += 1) {
       for (const preset of ['mobile', 'desktop'] as const) {
         lighthouseRuns.push(await runLighthouse(`${server.url}/`, preset));
@@ -237,6 +242,17 @@ async function main() {
         meetsTargets:
           r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility,
       })),
+      // Lighthouse's scores vary from run to run; its documentation judges the median of runs.
+      medians: (['mobile', 'desktop'] as const).map((preset) => {
+        // A run Lighthouse itself failed (e.g. NO_NAVSTART) has no scores to count.
+        const runs = lighthouseRuns.filter((r) => r.preset === preset && !r.runtimeError);
+        return {
+          preset,
+          runs: runs.length,
+          performance: median(runs.map((r) => r.performance)),
+          accessibility: median(runs.map((r) => r.accessibility)),
+        };
+      }),
     };
     mkdirSync(dirname(resultsFile), { recursive: true });
     // Formatted like the rest of the repository, so `prettier --check .` stays clean.
@@ -264,6 +280,10 @@ async function main() {
         'failed a11y audits': r.failedAccessibilityAudits.join(', '),
       })),
     );
+    for (const m of results.medians)
+      console.log(
+        `median of ${m.runs} ${m.preset} runs: performance ${m.performance}, accessibility ${m.accessibility}`,
+      );
     console.log(`\nwritten: ${resultsFile}`);
   } finally {
     await server.stop();
