@@ -11,8 +11,8 @@ export const DATA_CHANGED_CHANNEL = 'data_changed';
  * It goes up when the database reports a committed change, from any process or path (LISTEN,
  * fed by statement triggers), and when this process has answered a request that may have
  * written, before the answer leaves (http/write-tracking.ts): whoever saw a write acknowledged
- * never reads an older copy. Until the LISTEN is up, and after its connection was lost, there is no current
- * count, and nothing may be cached.
+ * never reads an older copy. Until the LISTEN is up, and after its connection was lost, there
+ * is no current count, and nothing may be cached.
  */
 export class DataVersion {
   #count = 0;

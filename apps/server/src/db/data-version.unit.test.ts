@@ -16,6 +16,12 @@ function fakeDatabase() {
   return handle;
 }
 
+/** An answer maker that counts its calls: 1, 2, 3, … tell a made answer from a kept one. */
+function counter() {
+  let made = 0;
+  return async () => ++made;
+}
+
 async function listening() {
   const database = fakeDatabase();
   const version = new DataVersion();
@@ -27,8 +33,7 @@ describe('AnswerCache', () => {
   it('keeps an answer until the data changes', async () => {
     const { database, version } = await listening();
     const cache = new AnswerCache<number>(version);
-    let made = 0;
-    const make = async () => ++made;
+    const make = counter();
     expect(await cache.get('k', make)).toBe(1);
     expect(await cache.get('k', make)).toBe(1);
     database.notify();
@@ -54,8 +59,7 @@ describe('AnswerCache', () => {
   it('caches nothing until it listens, and nothing after the connection is lost', async () => {
     const version = new DataVersion();
     const cache = new AnswerCache<number>(version);
-    let made = 0;
-    const make = async () => ++made;
+    const make = counter();
     expect(await cache.get('k', make)).toBe(1);
     expect(await cache.get('k', make)).toBe(2);
     const database = fakeDatabase();
@@ -70,8 +74,7 @@ describe('AnswerCache', () => {
   it('lets answers go after their age or their own expiry, and the oldest beyond the limit', async () => {
     const { version } = await listening();
     const aged = new AnswerCache<number>(version, { maxAgeMs: 0 });
-    let made = 0;
-    const make = async () => ++made;
+    const make = counter();
     await aged.get('k', make);
     await new Promise((resolve) => setTimeout(resolve, 2));
     expect(await aged.get('k', make)).toBe(2);

@@ -13,8 +13,10 @@ export type Engine = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   engine: Engine;
-  /** Listens on a PostgreSQL channel (LISTEN/NOTIFY works on both engines). */
-  /** `onLost` runs if the listening connection dies: notices may have been missed since. */
+  /**
+   * Listens on a PostgreSQL channel (LISTEN/NOTIFY works on both engines). `onLost` runs if
+   * the listening connection dies: notices may have been missed since.
+   */
   listen(
     channel: string,
     onPayload: (payload: string) => void,
@@ -84,12 +86,12 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     engine: 'postgres',
     listen: async (channel, onPayload, onLost) => {
       const client = await pool.connect();
-      // A checked-out client has no pool error listener: without one, a database restart
-      // would crash the process instead of ending this listener.
       let released = false;
       const lost = () => {
         if (!released) onLost?.();
       };
+      // A checked-out client has no pool error listener: without one, a database restart
+      // would crash the process instead of ending this listener.
       client.on('error', lost);
       client.on('end', lost);
       const handler = (message: pg.Notification) => {

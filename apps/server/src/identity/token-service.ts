@@ -16,8 +16,8 @@ export interface TokenServiceDeps {
   db: Database;
   keys: SigningKeys;
   config: Config;
-  /** With it, a verified token's caller is kept while nothing it depends on has changed. */
-  dataVersion?: DataVersion;
+  /** A verified token's caller is kept while nothing it depends on has changed. */
+  dataVersion: DataVersion;
 }
 
 /** The authenticated caller of an API request. */
@@ -31,12 +31,10 @@ export type TokenService = ReturnType<typeof createTokenService>;
 export function createTokenService({ db, keys, config, dataVersion }: TokenServiceDeps) {
   // Every API request authenticates; a client sends the same token for minutes. Keyed by the
   // whole token, so a hit is a token that verified before, and never kept past its expiry.
-  const callers = dataVersion
-    ? new AnswerCache<{ caller: Caller; expiresAt: number }>(dataVersion, {
-        maxEntries: 10_000,
-        expiresAt: (entry) => entry.expiresAt,
-      })
-    : undefined;
+  const callers = new AnswerCache<{ caller: Caller; expiresAt: number }>(dataVersion, {
+    maxEntries: 10_000,
+    expiresAt: (entry) => entry.expiresAt,
+  });
   const lifetimes = {
     absoluteSeconds: config.refreshTokenTtl,
     idleSeconds: config.refreshTokenIdleTtl,
@@ -169,7 +167,6 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
 
   /** Verifies an access token fully; undefined for any token that must answer 401. */
   async function authenticate(token: string): Promise<Caller | undefined> {
-    if (!callers) return (await verifyCaller(token))?.caller;
     return (await callers.get(token, () => verifyCaller(token)))?.caller;
   }
 
