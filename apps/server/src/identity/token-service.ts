@@ -6,7 +6,7 @@ import { AnswerCache, type DataVersion } from '../db/data-version';
 import { clearLoginFailures, isLocked, recordLoginFailure } from './brute-force';
 import { invalidCredentials, invalidRefreshToken, OAuthError, realmNotFound } from './oauth-error';
 import { verifyPassword } from './passwords';
-import { principalByEmail, principalForAccessToken, type Principal } from './principal';
+import { principalForAccessToken, principalInRealm, type Principal } from './principal';
 import { findRealm, issuerFor, type Realm } from './realms';
 import { rotateRefreshToken } from './rotation';
 import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
@@ -92,11 +92,15 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     username: string | undefined;
     password: string | undefined;
   }): Promise<TokenResponse> {
-    const realm = await requireRealm(input.realm, input.clientId);
+    // One round trip finds the realm and the user; the separate realm check remains for the
+    // answers that need no user (unknown realm, wrong client, no username).
+    const found =
+      input.username && input.clientId === CLIENT_ID
+        ? await principalInRealm(db, input.realm, input.username)
+        : undefined;
+    if (!found) await requireRealm(input.realm, input.clientId);
+    const principal = found?.principal;
     const password = input.password ?? '';
-    const principal = input.username
-      ? await principalByEmail(db, realm.id, input.username)
-      : undefined;
     // Unknown, locked and wrong all cost one hash and answer alike: no hint an account exists.
     if (!principal || isLocked(principal.lockedUntil)) {
       await verifyPassword(null, password);

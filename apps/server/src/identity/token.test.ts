@@ -75,6 +75,10 @@ describe('password grant', () => {
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(expected);
     expect(await unknown.json()).toEqual(expected);
+    const noUsername = { client_id: 'react-client', grant_type: 'password', password: 'nope' };
+    const missing = await tokenRequest(server, tenant.name, noUsername);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual(expected);
   });
 
   it('refuses another client, another grant type and an unknown or disabled realm', async () => {
