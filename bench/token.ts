@@ -14,6 +14,7 @@
  *   --build | --no-build        rebuild apps/server/dist/main.js always / never (default: if stale)
  *   --server path/to/main.js    measure another build (e.g. a patched copy) instead
  *   --cpu-prof                  write the server's V8 CPU profile to bench/results/profiles/
+ *   --no-hash-only              skip the floor: the same load on node:http + the hash alone
  *   --pg-set name=value         a PostgreSQL setting for the benchmark database (diagnostics)
  *
  * Results: a table on stdout and bench/results/token.json. See bench/README.md.
@@ -63,6 +64,7 @@ const { values: args } = parseArgs({
     /** Another built server to measure, e.g. a patched copy: path to its dist/main.js. */
     server: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
+    'no-hash-only': { type: 'boolean', default: false },
   },
 });
 
@@ -397,7 +399,45 @@ async function startServer(engine: Engine, profileDir: string | undefined): Prom
   }
 
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
+  return spawnServer(
+    `the ${engine} server`,
+    [...nodeArgs, SERVER_MAIN],
+    env,
+    port,
+    databaseName,
+    cleanups,
+  );
+}
+
+/**
+ * The floor any Node.js server stands on here: node:http parses the same form, verifies the
+ * same hash with the same function and thread pool, and answers a fixed token response, with
+ * no framework, database or signing. What it reaches is what this machine allows before the
+ * token endpoint does any work of its own.
+ */
+async function startHashOnlyServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    PORT: String(port),
+    PASSWORD: USER.password,
+    // As apps/server/start.cjs sizes the pool for the real server.
+    UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? String(Math.max(2, CORES)),
+  };
+  const script = join(root, 'bench/hash-only-server.ts');
+  return spawnServer('the hash-only server', ['--import', 'tsx', script], env, port, undefined, []);
+}
+
+async function spawnServer(
+  what: string,
+  nodeArgs: string[],
+  env: Record<string, string>,
+  port: number,
+  databaseName: string | undefined,
+  cleanups: Array<() => Promise<void>>,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -426,7 +466,7 @@ async function startServer(engine: Engine, profileDir: string | undefined): Prom
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
-      throw new Error(`the ${engine} server exited during start-up:\n${output}`);
+      throw new Error(`${what} exited during start-up:\n${output}`);
     }
     const ready = await fetch(`${url}/readyz`)
       .then((r) => r.ok)
@@ -434,7 +474,7 @@ async function startServer(engine: Engine, profileDir: string | undefined): Prom
     if (ready) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the ${engine} server did not become ready:\n${output}`);
+      throw new Error(`${what} did not become ready:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -697,6 +737,49 @@ async function undisturbed<
   }
 }
 
+/** Password grants against a running server, with the hash timed right before and after. */
+async function passwordRun(
+  what: string,
+  server: RunningServer,
+  limit: number,
+  hashCeiling: number,
+) {
+  // The hash is timed again right before and after the run: on a shared virtual machine
+  // its cost drifts by 10-20 % within minutes, and the percentage must compare like with like.
+  const password = await undisturbed(what, async () => {
+    const hashBefore = await hashMedianMs(60);
+    console.error(`${what}: ${DURATION} s, ${CONNECTIONS} connections`);
+    const result = await passwordScenario(server, DURATION);
+    const hashAfter = await hashMedianMs(60);
+    return { ...result, adjacentHashMs: { before: hashBefore, after: hashAfter } };
+  });
+  const { before, after } = password.adjacentHashMs;
+  const adjacentLimit = round(CORES / ((before + after) / 2 / 1000), 1);
+  return {
+    ...password,
+    /** Against the limit from the hash timed right before and after this run. */
+    hashBoundLimitPerSecond: adjacentLimit,
+    pctOfHashBoundLimit: round((password.perSecond / adjacentLimit) * 100, 1),
+    /** Against the limit from the hash measurement at the start of the benchmark. */
+    pctOfStartHashBoundLimit: round((password.perSecond / limit) * 100, 1),
+    /** Against what the machine measurably hashes with hashes side by side. */
+    pctOfMeasuredHashRate: round((password.perSecond / hashCeiling) * 100, 1),
+  };
+}
+
+/** The same load against the hash-only server: the most any server here could reach. */
+async function benchHashOnlyServer(limit: number, hashCeiling: number) {
+  console.error('\n[hash-only] starting node:http + argon2id, nothing else…');
+  const server = await startHashOnlyServer();
+  try {
+    await waitForIdle('the hash-only warm-up');
+    if (WARMUP > 0) await passwordScenario(server, WARMUP);
+    return await passwordRun('the hash-only server', server, limit, hashCeiling);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function benchEngine(
   engine: Engine,
   limit: number,
@@ -711,20 +794,7 @@ async function benchEngine(
       console.error(`[${engine}] password grant warm-up ${WARMUP} s`);
       await passwordScenario(server, WARMUP);
     }
-    // The hash is timed again right before and after the run: on a shared virtual machine
-    // its cost drifts by 10-20 % within minutes, and the percentage must compare like with like.
-    const password = await undisturbed(`the ${engine} password grants`, async () => {
-      const hashBefore = await hashMedianMs(60);
-      console.error(`[${engine}] password grant ${DURATION} s, ${CONNECTIONS} connections`);
-      const result = await passwordScenario(server, DURATION);
-      const hashAfter = await hashMedianMs(60);
-      return { ...result, adjacentHashMs: { before: hashBefore, after: hashAfter } };
-    });
-    const adjacentLimit = round(
-      CORES / ((password.adjacentHashMs.before + password.adjacentHashMs.after) / 2 / 1000),
-      1,
-    );
-
+    const password = await passwordRun(`the ${engine} password grants`, server, limit, hashCeiling);
     const pool = new RefreshPool([]);
     if (WARMUP > 0) {
       await pool.fill(server.url);
@@ -739,16 +809,7 @@ async function benchEngine(
     await pool.fill(server.url);
     const rotation = await checkRotation(server.url, pool);
     return {
-      password: {
-        ...password,
-        /** Against the limit from the hash timed right before and after this run. */
-        hashBoundLimitPerSecond: adjacentLimit,
-        pctOfHashBoundLimit: round((password.perSecond / adjacentLimit) * 100, 1),
-        /** Against the limit from the hash measurement at the start of the benchmark. */
-        pctOfStartHashBoundLimit: round((password.perSecond / limit) * 100, 1),
-        /** Against what the machine measurably hashes with hashes side by side. */
-        pctOfMeasuredHashRate: round((password.perSecond / hashCeiling) * 100, 1),
-      },
+      password,
       refresh,
       rotationCheck: rotation,
     };
@@ -815,6 +876,7 @@ async function main() {
 
   const engines: Partial<Record<Engine, Awaited<ReturnType<typeof benchEngine>>>> = {};
   const ceiling = Math.max(...Object.values(hash.parallelHashesPerSecond));
+  const hashOnly = args['no-hash-only'] ? undefined : await benchHashOnlyServer(limit, ceiling);
   for (const engine of ENGINES) {
     engines[engine] = await benchEngine(engine, limit, ceiling, profileDir);
   }
@@ -861,6 +923,8 @@ async function main() {
       server: `${SERVER_MAIN.startsWith(root) ? SERVER_MAIN.slice(root.length + 1) : SERVER_MAIN} in its own process, LOG_LEVEL=warn`,
     },
     hash,
+    /** node:http + the hash and nothing else, under the same load: the floor (--no-hash-only skips it). */
+    hashOnlyServer: hashOnly,
     engines,
     targets,
   };
@@ -880,6 +944,12 @@ async function main() {
   each('  hash-bound limit (adjacent hash)', (r) => `${r.password.hashBoundLimitPerSecond}/s`);
   each('  % of hash-bound limit', (r) => `${r.password.pctOfHashBoundLimit} %`);
   each('  % of measured hash rate', (r) => `${r.password.pctOfMeasuredHashRate} %`);
+  if (hashOnly) {
+    each('  % of the hash-only server', (r) => {
+      const pct = (r.password.perSecond / hashOnly.perSecond) * 100;
+      return `${round(pct, 1)} %`;
+    });
+  }
   each('  latency p50 / p99', (r) => lat(r.password.latencyMs));
   each('  non-2xx / errors / timeouts', (r) => bad(r.password));
   each('  CPU % server (loop)/pg/bench/other', (r) => cpuCell(r.password.cpu));
@@ -901,6 +971,14 @@ async function main() {
         .join(', ') +
       `)\n`,
   );
+  if (hashOnly) {
+    console.log(
+      `hash-only server (node:http + the hash, nothing else): ${hashOnly.perSecond} grants/s = ` +
+        `${hashOnly.pctOfHashBoundLimit} % of the limit timed beside it ` +
+        `(${hashOnly.hashBoundLimitPerSecond}/s), p99 ${hashOnly.latencyMs.p99} ms, ` +
+        `CPU ${cpuCell(hashOnly.cpu)}\n`,
+    );
+  }
   console.log(table(rows));
   console.log(
     `CPU: % of one core (${CORES * 100} % = the machine); loop = the server's event-loop thread; ` +
