@@ -9,7 +9,6 @@ import {
   users,
 } from '../db/schema/identity';
 import { tenants } from '../db/schema/tenants';
-import type { Realm } from './realms';
 
 /** Who a token speaks for: everything the claims and the permission checks need. */
 export interface Principal {
@@ -146,12 +145,12 @@ function prepareInRealm(db: Database) {
 }
 const preparedInRealm = new WeakMap<Database, ReturnType<typeof prepareInRealm>>();
 
-/** An enabled realm by name and the user with this e-mail in it, if any; undefined: no realm. */
+/** The user with this e-mail in an enabled realm, if any; undefined when there is no such realm. */
 export async function principalInRealm(
   db: Database,
   realmName: string,
   email: string,
-): Promise<{ realm: Realm; principal: Principal | undefined } | undefined> {
+): Promise<{ principal: Principal | undefined } | undefined> {
   let prepared = preparedInRealm.get(db);
   if (!prepared) preparedInRealm.set(db, (prepared = prepareInRealm(db)));
   const [row] = await prepared.execute({
@@ -159,9 +158,7 @@ export async function principalInRealm(
     email: email.trim().toLowerCase(),
   });
   if (!row?.tenantEnabled) return undefined;
-  const realm = { id: row.tenantId, name: row.realm, isMaster: row.isMaster };
-  if (row.userId === null) return { realm, principal: undefined };
-  return { realm, principal: toPrincipal(row as PrincipalRow) };
+  return { principal: row.userId === null ? undefined : toPrincipal(row as PrincipalRow) };
 }
 
 /**
