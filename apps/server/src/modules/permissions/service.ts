@@ -13,6 +13,7 @@ import type { CrudService, ServiceContext } from '../../http/crud-routes';
 import { containsText, pageWindow, toPage } from '../../http/paging';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import { recordChange, type ChangeAction } from '../audit/record';
+import { requireHoldsAll } from '../roles/grants';
 import { builtInRoleId, requireRolesInTenant } from '../roles/service';
 
 /** Seeds the system permissions of a new tenant; returns their ids by name. */
@@ -155,6 +156,8 @@ export const permissionsService: CrudService<
     return db
       .transaction(async (tx) => {
         const { tenantId } = caller;
+        // A new permission is held by nobody yet: only the Admin may hand it out.
+        requireHoldsAll(caller, [data.name], `Giving the new permission to roles`);
         const [created] = await tx
           .insert(permissions)
           .values({ tenantId, name: data.name, description: data.description || null })
@@ -173,6 +176,15 @@ export const permissionsService: CrudService<
         const { tenantId } = caller;
         const before = await findPermission(tx, tenantId, data.id);
         await guardSystemPermission(tx, tenantId, before, data);
+        // The roles that would hold this name afterwards and did not before: all of them
+        // when it is renamed, else the ones added.
+        const gaining =
+          data.name === before.name
+            ? data.roleIds.filter((id) => !before.roleIds.includes(id))
+            : data.roleIds;
+        if (gaining.length > 0) {
+          requireHoldsAll(caller, [data.name], `Giving this permission to more roles`);
+        }
         await tx
           .update(permissions)
           .set({

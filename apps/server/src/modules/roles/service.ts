@@ -8,6 +8,7 @@ import type { CrudService, ServiceContext } from '../../http/crud-routes';
 import { containsText, pageWindow, toPage } from '../../http/paging';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import { recordChange, type ChangeAction } from '../audit/record';
+import { requireAdministrator, requireHoldsAll } from './grants';
 
 /** Creates a role holding the given permissions, in the caller's transaction. */
 export async function insertRole(
@@ -100,18 +101,24 @@ export async function builtInRoleId(
   return role?.id;
 }
 
-async function requirePermissionsInTenant(db: Database, tenantId: string, ids: string[]) {
+/** The names of these permissions, after checking every id is a permission of this tenant. */
+async function requirePermissionsInTenant(
+  db: Database,
+  tenantId: string,
+  ids: string[],
+): Promise<string[]> {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return;
-  const [found] = await db
-    .select({ count: count() })
+  if (unique.length === 0) return [];
+  const found = await db
+    .select({ name: permissions.name })
     .from(permissions)
     .where(and(eq(permissions.tenantId, tenantId), inArray(permissions.id, unique)));
-  if (found!.count !== unique.length) {
+  if (found.length !== unique.length) {
     throw badRequest('Choose permissions of this tenant.', {
       permissionIds: 'Unknown permission.',
     });
   }
+  return found.map((row) => row.name);
 }
 
 const roleColumns = {
@@ -244,7 +251,8 @@ export const rolesService: CrudService<Role, RolePageRequest, CreateRole, Update
     return db
       .transaction(async (tx) => {
         const { tenantId } = caller;
-        await requirePermissionsInTenant(tx, tenantId, data.permissionIds ?? []);
+        const granted = await requirePermissionsInTenant(tx, tenantId, data.permissionIds ?? []);
+        requireHoldsAll(caller, granted, `The role "${data.name}"`);
         const id = await insertRole(tx, {
           tenantId,
           name: data.name,
@@ -264,7 +272,17 @@ export const rolesService: CrudService<Role, RolePageRequest, CreateRole, Update
       .transaction(async (tx) => {
         const { tenantId } = caller;
         const before = await findRole(tx, tenantId, data.id);
+        if (before.system && before.name === ADMIN_ROLE) {
+          requireAdministrator(caller, `Editing the ${ADMIN_ROLE} role`);
+        }
         guardBuiltInRole(before, data);
+        // Whoever edits a role must hold everything it grants afterwards: a rename or a
+        // reactivation hands its permissions out as surely as adding them does.
+        const granted =
+          data.permissionIds === undefined
+            ? before.permissions
+            : await requirePermissionsInTenant(tx, tenantId, data.permissionIds);
+        requireHoldsAll(caller, granted, `The role "${before.name}"`);
         await tx
           .update(roles)
           .set({
@@ -275,7 +293,6 @@ export const rolesService: CrudService<Role, RolePageRequest, CreateRole, Update
           })
           .where(and(eq(roles.id, data.id), eq(roles.tenantId, tenantId)));
         if (data.permissionIds !== undefined) {
-          await requirePermissionsInTenant(tx, tenantId, data.permissionIds);
           await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, data.id));
           await grantPermissions(tx, tenantId, data.id, data.permissionIds);
         }

@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { registerCrudRoutes } from '../../http/crud-routes';
 import { resendInvitation } from '../auth/account-service';
+import { requireMayActOnUser } from '../roles/grants';
 import { EmailBookmarks } from './bookmarks';
 import { getUser, pageUsers } from './page-users';
 import { createUser, removeUser, updateUser } from './service';
@@ -72,6 +73,7 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
     async (request, reply) => {
       const caller = callerOf(request);
+      await requireMayActOnUser(ctx.db, caller, request.params.id);
       await resendInvitation({
         db: ctx.db,
         config: ctx.config,
