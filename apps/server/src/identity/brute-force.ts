@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { BruteForceSettings } from '../config';
 import type { Database } from '../db/database';
 import { loginFailures } from '../db/schema/identity';
@@ -31,31 +32,68 @@ export function nextLock(
   };
 }
 
-export async function recordLoginFailure(
+/**
+ * The key failures are counted under: the user's id, or for a username no account has, an
+ * id derived from the realm and the name, so both cost the same statements.
+ */
+export function attemptKey(tenantId: string, userId: string | undefined, username: string) {
+  if (userId) return userId;
+  const hex = createHash('sha256')
+    .update(`${tenantId}\n${username.trim().toLowerCase()}`)
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+interface FailureRow {
+  numFailures: number;
+  lastFailure: Date;
+  notBefore: Date | null;
+}
+
+/**
+ * Counts one password attempt as a failure *before* the password is checked, in one
+ * transaction holding the row's lock; a right password then clears the record. The check
+ * and the count are one atomic step, so a parallel burst gets no more guesses than the same
+ * requests sent one after the other. False when the account is locked: the attempt must be
+ * refused without looking at the password.
+ */
+export async function takeLoginAttempt(
   db: Database,
   settings: BruteForceSettings,
-  user: { id: string; tenantId: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Row lock: concurrent failures of one user are counted one after the other.
-    const [previous] = await tx
-      .select()
-      .from(loginFailures)
-      .where(eq(loginFailures.userId, user.id))
-      .for('update');
+  key: { id: string; tenantId: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Creates the row if need be and locks it in one statement: concurrent first attempts
+    // queue on the same row instead of each seeing none. Losing the last counts in a crash
+    // is an accepted trade for not waiting on the disk (asynchronous commit).
+    const locked = await tx.execute(sql`
+      insert into login_failures (user_id, tenant_id, num_failures, last_failure)
+      values (${key.id}, ${key.tenantId}, 0, 'epoch')
+      on conflict (user_id) do update set num_failures = login_failures.num_failures
+      returning num_failures as "numFailures", last_failure as "lastFailure",
+        not_before as "notBefore", set_config('synchronous_commit', 'off', true)`);
+    const row = (locked as unknown as { rows: FailureRow[] }).rows[0]!;
+    const previous = {
+      numFailures: row.numFailures,
+      lastFailure: new Date(row.lastFailure),
+      notBefore: row.notBefore === null ? null : new Date(row.notBefore),
+    };
     const now = new Date();
-    const next = nextLock(settings, previous, now);
+    if (isLocked(previous.notBefore, now)) return false;
+    const fresh = previous.lastFailure.getTime() === 0;
+    const next = nextLock(settings, fresh ? undefined : previous, now);
     await tx
-      .insert(loginFailures)
-      .values({ userId: user.id, tenantId: user.tenantId, lastFailure: now, ...next })
-      .onConflictDoUpdate({
-        target: loginFailures.userId,
-        set: { lastFailure: now, numFailures: next.numFailures, notBefore: next.notBefore },
-      });
+      .update(loginFailures)
+      .set({ lastFailure: now, numFailures: next.numFailures, notBefore: next.notBefore })
+      .where(eq(loginFailures.userId, key.id));
+    return true;
   });
 }
 
-export async function clearLoginFailures(db: Database, userId: string): Promise<void> {
+export async function clearLoginFailures(
+  db: Pick<Database, 'delete'>,
+  userId: string,
+): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.userId, userId));
 }
 

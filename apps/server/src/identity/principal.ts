@@ -150,7 +150,7 @@ export async function principalInRealm(
   db: Database,
   realmName: string,
   email: string,
-): Promise<{ principal: Principal | undefined } | undefined> {
+): Promise<{ principal: Principal | undefined; tenantId: string } | undefined> {
   let prepared = preparedInRealm.get(db);
   if (!prepared) preparedInRealm.set(db, (prepared = prepareInRealm(db)));
   const [row] = await prepared.execute({
@@ -158,7 +158,8 @@ export async function principalInRealm(
     email: email.trim().toLowerCase(),
   });
   if (!row?.tenantEnabled) return undefined;
-  return { principal: row.userId === null ? undefined : toPrincipal(row as PrincipalRow) };
+  const principal = row.userId === null ? undefined : toPrincipal(row as PrincipalRow);
+  return { principal, tenantId: row.tenantId };
 }
 
 /**

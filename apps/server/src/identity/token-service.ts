@@ -3,7 +3,7 @@ import { CLIENT_ID } from '@tc/contract/permissions';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { AnswerCache, type DataVersion } from '../db/data-version';
-import { clearLoginFailures, isLocked, recordLoginFailure } from './brute-force';
+import { attemptKey, clearLoginFailures, takeLoginAttempt } from './brute-force';
 import { invalidCredentials, invalidRefreshToken, OAuthError, realmNotFound } from './oauth-error';
 import { verifyPassword } from './passwords';
 import { principalForAccessToken, principalInRealm, type Principal } from './principal';
@@ -98,27 +98,20 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
       input.username && input.clientId === CLIENT_ID
         ? await principalInRealm(db, input.realm, input.username)
         : undefined;
-    if (!found) await requireRealm(input.realm, input.clientId);
+    const tenantId = found?.tenantId ?? (await requireRealm(input.realm, input.clientId)).id;
     const principal = found?.principal;
     const password = input.password ?? '';
-    // Unknown, locked and wrong all cost one hash and answer alike: no hint an account exists.
-    if (!principal || isLocked(principal.lockedUntil)) {
-      await verifyPassword(null, password);
-      throw invalidCredentials();
-    }
-    if (!(await verifyPassword(principal.passwordHash, password))) {
-      if (principal.passwordHash)
-        await recordLoginFailure(db, config.bruteForce, {
-          id: principal.userId,
-          tenantId: principal.tenantId,
-        });
-      throw invalidCredentials();
-    }
+    // Unknown, locked and wrong all do the same work and answer alike: the attempt is counted
+    // (under a derived key when no account has the name) and one hash is computed.
+    const key = attemptKey(tenantId, principal?.userId, input.username ?? '');
+    const allowed = await takeLoginAttempt(db, config.bruteForce, { id: key, tenantId });
+    const checked = allowed && principal?.passwordHash ? principal.passwordHash : null;
+    if (!(await verifyPassword(checked, password)) || !principal) throw invalidCredentials();
+    await clearLoginFailures(db, principal.userId);
     if (!principal.userActive) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
     if (!principal.emailVerified) {
       throw new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
     }
-    if (principal.hasFailures) await clearLoginFailures(db, principal.userId);
     return issueTokens(principal);
   }
 

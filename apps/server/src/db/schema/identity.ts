@@ -149,11 +149,14 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: createdAt(),
 });
 
-/** Keycloak's UserLoginFailure: per user, so one tenant's lock never touches another's. */
+/**
+ * Keycloak's UserLoginFailure, per user, so one tenant's lock never touches another's. An
+ * unknown username is counted too, under an id derived from its realm and name (no foreign
+ * key for that reason), so that a wrong password costs the same work whether or not the
+ * account exists.
+ */
 export const loginFailures = pgTable('login_failures', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid().primaryKey(),
   tenantId: tenantId(),
   numFailures: integer().notNull().default(0),
   lastFailure: timestamp({ withTimezone: true }).notNull(),

@@ -6,9 +6,11 @@ import { users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import { hashPassword } from '../../identity/passwords';
+import { clearLoginFailures } from '../../identity/brute-force';
 import { revokeUserSessions } from '../../identity/sessions';
 import { recordChange } from '../audit/record';
 import { sendInvitation } from '../auth/account-mail';
+import { requireMayActOnUser, requireMayGiveRole, requireAdministrator } from '../roles/grants';
 import { requireRole } from '../roles/service';
 import { findUserRow } from './page-users';
 
@@ -93,6 +95,7 @@ export async function createUser({
   const tenantId = caller.tenantId;
   return db.transaction(async (tx) => {
     await requireRole(tx, tenantId, data.roleId);
+    await requireMayGiveRole(tx, caller, data.roleId);
     const id = await withUniqueEmail(() => insertUser(tx, { ...data, tenantId }));
     await sendInvitation(tx, config.publicUrl, { userId: id, inviterId: caller.userId });
     const after = await requireUserRow(tx, tenantId, id);
@@ -120,6 +123,7 @@ export async function updateUser({
   const tenantId = caller.tenantId;
   return db.transaction(async (tx) => {
     const before = await requireUserRow(tx, tenantId, data.id);
+    await requireMayActOnUser(tx, caller, data.id);
     const status = data.status ?? before.status;
     if (data.id === caller.userId && status === 'inactive') {
       throw badRequest('You cannot deactivate your own account.', {
@@ -127,6 +131,10 @@ export async function updateUser({
       });
     }
     await requireRole(tx, tenantId, data.roleId);
+    if (data.roleId !== before.roleId) {
+      if (data.id === caller.userId) requireAdministrator(caller, 'Changing your own role');
+      await requireMayGiveRole(tx, caller, data.roleId);
+    }
     await withUniqueEmail(() =>
       tx
         .update(users)
@@ -161,7 +169,10 @@ export async function removeUser({ db, caller, id }: ServiceContext & { id: stri
   await db.transaction(async (tx) => {
     const before = await requireUserRow(tx, tenantId, id);
     if (id === caller.userId) throw badRequest('You cannot delete your own account.');
+    await requireMayActOnUser(tx, caller, id);
     await tx.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+    // Failure counts are kept by id without a foreign key (unknown names are counted too).
+    await clearLoginFailures(tx, id);
     await recordChange(tx, {
       tenantId,
       actorId: caller.userId,

@@ -1,0 +1,1 @@
+ALTER TABLE "login_failures" DROP CONSTRAINT "login_failures_user_id_users_id_fk";
