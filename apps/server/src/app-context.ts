@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
 import type { DataVersion } from './db/data-version';
+import type { HitCounter } from './http/hit-counter';
 import type { SigningKeys } from './identity/signing-keys';
 import type { TokenService } from './identity/token-service';
 import type { MailService } from './mail/worker';
@@ -16,4 +17,6 @@ export interface AppContext {
   dataVersion: DataVersion;
   /** The outbox worker; services queue mail with enqueueMail in their own transaction. */
   mail: MailService;
+  /** Rate-limit counters shared by every server process (database, or Redis). */
+  limits: HitCounter;
 }

@@ -15,6 +15,7 @@ import { SigningKeys } from './identity/signing-keys';
 import { DataVersion } from './db/data-version';
 import { registerWriteTracking } from './http/write-tracking';
 import { createTokenService } from './identity/token-service';
+import { databaseHitCounter, redisHitCounter } from './http/hit-counter';
 import { createMailService } from './mail/worker';
 import { accountRoutes } from './modules/auth/account-routes';
 import { googleRoutes } from './modules/auth/google-routes';
@@ -73,7 +74,12 @@ export async function buildApp({
   const stopFollowingChanges = await dataVersion.listen(database);
   app.addHook('onClose', () => stopFollowingChanges());
   registerWriteTracking(app, dataVersion);
+  const limits = config.redis.url
+    ? redisHitCounter(config.redis.url, config.redis.keyPrefix)
+    : databaseHitCounter(database.db);
+  app.addHook('onClose', () => limits.close());
   const ctx: AppContext = {
+    limits,
     config,
     database,
     db: database.db,
@@ -91,7 +97,7 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.mail.stop());
 
   await app.register(healthRoutes, { ctx });
-  await app.register(realmRoutes, { config, db: ctx.db, keys, tokens: ctx.tokens });
+  await app.register(realmRoutes, { config, db: ctx.db, keys, tokens: ctx.tokens, limits });
   await app.register(
     async (api) => {
       registerAuthGuard(api, ctx.tokens);

@@ -60,6 +60,18 @@ const envSchema = z.object({
   ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Token-carrying account requests (reset password, verify e-mail) per address and minute. */
   ACCOUNT_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Password grants per client address and minute, and per realm and minute. */
+  TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  TOKEN_REALM_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
+  /** Rate-limit counters in Redis instead of the database. */
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// URL')
+      .optional(),
+  ),
+  /** Prefix of every key this server writes to Redis, so deployments can share one. */
+  REDIS_KEY_PREFIX: z.string().max(100).default('tc:'),
   ACCESS_TOKEN_TTL: seconds.default(300),
   REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
   REFRESH_TOKEN_IDLE_TTL: seconds.default(7 * 24 * 3600),
@@ -105,6 +117,9 @@ export interface Config {
   };
   /** Account-flow requests per client address and minute: plain, and token-carrying. */
   accountRateLimit: { perAddress: number; tokensPerAddress: number };
+  /** Password grants per client address and per realm, each per minute. */
+  tokenRateLimit: { perAddress: number; perRealm: number };
+  redis: { url: string | undefined; keyPrefix: string };
   accessTokenTtl: number;
   refreshTokenTtl: number;
   refreshTokenIdleTtl: number;
@@ -117,9 +132,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message} (got "${env[name] ?? ''}")`,
-    );
+    // Passwords, keys and URLs with credentials are never echoed into the log.
+    const secret = /PASSWORD|API_KEY|SECRET|_TOKEN$|_URL$/.test(name);
+    const got = secret ? '' : ` (got "${env[name] ?? ''}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -152,6 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: e.ACCOUNT_RATE_LIMIT,
       tokensPerAddress: e.ACCOUNT_TOKEN_RATE_LIMIT,
     },
+    tokenRateLimit: { perAddress: e.TOKEN_RATE_LIMIT, perRealm: e.TOKEN_REALM_RATE_LIMIT },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     refreshTokenIdleTtl: e.REFRESH_TOKEN_IDLE_TTL,

@@ -4,6 +4,8 @@ export class OAuthError extends Error {
     readonly status: number,
     readonly error: string,
     readonly description: string,
+    /** Seconds a rate-limited client should wait, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(description);
   }

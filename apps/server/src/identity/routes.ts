@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logoutRequestSchema, tokenRequestSchema } from '@tc/contract/identity';
 import type { Config } from '../config';
+import type { HitCounter } from '../http/hit-counter';
 import { OAuthError, realmNotFound } from './oauth-error';
+import { passwordGrantLimits } from './token-rate-limit';
 import { findRealm, issuerFor } from './realms';
 import type { SigningKeys } from './signing-keys';
 import type { TokenService } from './token-service';
@@ -14,6 +16,7 @@ interface RealmRoutesOptions {
   db: Database;
   keys: SigningKeys;
   tokens: TokenService;
+  limits: HitCounter;
 }
 
 const realmParams = z.object({ realm: z.string().min(1).max(100) });
@@ -26,6 +29,7 @@ async function oauth(reply: FastifyReply, run: () => Promise<unknown>) {
     return body === undefined ? reply.code(204).send() : reply.send(body);
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(error.status).send({
       error: error.error,
       error_description: error.description,
@@ -36,6 +40,7 @@ async function oauth(reply: FastifyReply, run: () => Promise<unknown>) {
 /** Keycloak's realm endpoints: /realms/{realm}/… (DESIGN.md §4). */
 export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOptions) {
   const { config, db, keys, tokens } = options;
+  const passwordGrants = passwordGrantLimits(options.limits, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity provider'];
 
@@ -47,6 +52,7 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
         const { realm } = request.params;
         const body = request.body;
         if (body.grant_type === 'password') {
+          await passwordGrants.require(realm, request.ip);
           return tokens.passwordGrant({
             realm,
             clientId: body.client_id,

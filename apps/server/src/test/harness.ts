@@ -66,6 +66,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     // Keycloak's quick-login check would lock test users after two quick failures.
     BRUTE_FORCE_QUICK_LOGIN_MS: '0',
+    // Every test signs in from 127.0.0.1, faster than people would; limit tests lower these.
+    TOKEN_RATE_LIMIT: '100000',
+    TOKEN_REALM_RATE_LIMIT: '100000',
     ...env,
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
   });

@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './harness';
+
+// The built server (global-setup.ts builds it), run as `npm start` runs it.
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server as its own process and resolves once it listens. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      ...env,
+    },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('is running on')) resolve();
+    });
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
