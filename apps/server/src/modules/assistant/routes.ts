@@ -10,6 +10,7 @@ import {
 import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
+import { rateLimitStore } from '../../http/hit-counter';
 import { AppError } from '../../http/problem';
 import { describe, ProviderError } from './provider';
 import { answerChat, isConfigured, providerSettings } from './service';
@@ -29,6 +30,8 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
+    // Counted in the database (or Redis), so several server processes share one budget.
+    store: rateLimitStore(ctx.limits),
     keyGenerator: (request) => request.caller?.userId ?? request.ip,
     errorResponseBuilder: (_request, context) =>
       new AppError(
