@@ -1,77 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRole } from '../../modules/roles/service';
-import { insertUser } from '../../modules/users/service';
-import { api, callApi, signIn } from '../fixtures';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../harness';
+import { api, callApi } from '../fixtures';
+import { startTestServer, type TestServer } from '../harness';
 import { createRow, seedTenant, type SeededTenant } from './entities';
+import { grantFixtures, newUser, suffix, type Limited } from './grant-fixtures';
 
 // Nobody grants what they do not hold: every write that can widen what someone may do,
 // tried by users who hold the write permission but not what the write would hand out.
 
 let server: TestServer;
 let tenant: SeededTenant;
+let limitedUser: (names: string[]) => Promise<Limited>;
+let roleWith: (names: string[]) => Promise<string>;
+let read: (entity: string, id: string) => Promise<Record<string, unknown>>;
 beforeAll(async () => {
   server = await startTestServer();
   tenant = await seedTenant(server);
+  ({ limitedUser, roleWith, read } = grantFixtures(server, tenant));
 });
 afterAll(() => server?.close());
-
-const suffix = () => randomBytes(4).toString('hex');
-
-interface Limited {
-  token: string;
-  userId: string;
-  roleId: string;
-}
-
-/** A user whose own role holds exactly these permissions, signed in. */
-async function limitedUser(names: string[]): Promise<Limited> {
-  const email = `limited.${suffix()}@example.test`;
-  const ids = await server.database.db.transaction(async (tx) => {
-    const roleId = await insertRole(tx, {
-      tenantId: tenant.tenantId,
-      name: `Limited ${suffix()}`,
-      permissionIds: names.map((name) => tenant.permissionIds.get(name)!),
-    });
-    const userId = await insertUser(tx, {
-      tenantId: tenant.tenantId,
-      email,
-      firstName: 'Lim',
-      lastName: 'Ited',
-      roleId,
-      password: TEST_PASSWORD,
-    });
-    return { roleId, userId };
-  });
-  const { access_token: token } = await signIn(server, tenant.name, email, TEST_PASSWORD);
-  return { token, ...ids };
-}
-
-/** A role made by the admin, holding these permissions. */
-async function roleWith(names: string[]) {
-  const permissionIds = names.map((name) => tenant.permissionIds.get(name)!);
-  const { body } = await callApi<{ id: string }>(server, tenant.token, 'POST', '/roles/create', {
-    name: `Role ${suffix()}`,
-    permissionIds,
-  });
-  return body.data.id;
-}
-
-const read = async (entity: string, id: string) =>
-  (await callApi(server, tenant.token, 'GET', `/${entity}/${id}`)).body.data as unknown as Record<
-    string,
-    unknown
-  >;
-
-const user = (roleId: string, extra: Record<string, unknown> = {}) => ({
-  firstName: 'Eve',
-  lastName: 'Escalate',
-  email: `eve.${suffix()}@example.test`,
-  roleId,
-  status: 'active',
-  ...extra,
-});
 
 async function expectRefused(
   caller: Limited,
@@ -120,7 +66,13 @@ describe('users:write cannot hand out roles beyond its own', () => {
 
   it('cannot create a user with the Admin role or with a role it does not fully hold', async () => {
     for (const roleId of [tenant.adminRoleId, tenant.memberRoleId]) {
-      const { status } = await callApi(server, caller.token, 'POST', '/users/create', user(roleId));
+      const { status } = await callApi(
+        server,
+        caller.token,
+        'POST',
+        '/users/create',
+        newUser(roleId),
+      );
       expect(status).toBe(403);
     }
     const total = await callApi(server, tenant.token, 'POST', '/users/page', {
@@ -131,7 +83,13 @@ describe('users:write cannot hand out roles beyond its own', () => {
 
   it('can create a user with a role that grants only what it holds', async () => {
     const within = await roleWith(['users:read']);
-    const { status } = await callApi(server, caller.token, 'POST', '/users/create', user(within));
+    const { status } = await callApi(
+      server,
+      caller.token,
+      'POST',
+      '/users/create',
+      newUser(within),
+    );
     expect(status).toBe(201);
   });
 
@@ -299,7 +257,7 @@ describe('the Admin remains the full administrator', () => {
       tenant.token,
       'POST',
       '/users/create',
-      user(tenant.adminRoleId),
+      newUser(tenant.adminRoleId),
     );
     expect(created.status).toBe(201);
     const permission = await api(server, '/permissions/create', tenant.token, {
