@@ -11,7 +11,7 @@ import { revokeUserSessions } from '../../identity/sessions';
 import { recordChange } from '../audit/record';
 import { findUserRow } from '../users/page-users';
 import { mailUser, sendInvitation } from './account-mail';
-import { consumeActionToken, dropPasswordLinks } from './links';
+import { consumeActionToken, retireLinks } from './links';
 
 export interface AccountContext {
   db: Database;
@@ -51,8 +51,11 @@ async function realmOf(tx: Database, tenantId: string): Promise<string> {
 
 /**
  * Completes a reset or an invitation: sets the password, marks the address verified (the
- * link reached that mailbox), ends every session, retires other links and, for a reset,
+ * link reached that mailbox), ends every session, retires every other link and, for a reset,
  * queues the "password changed" notice. A rejected password leaves the link usable.
+ *
+ * On an unverified account this is a claim (see claimUnverifiedAccount): the password typed
+ * at sign-up is replaced and its verification link retired along with the rest.
  */
 export async function resetPassword(
   ctx: AccountContext & { token: string; password: string },
@@ -74,7 +77,7 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, emailVerified: true, updatedAt: sql`now()` })
       .where(eq(users.id, link.userId));
-    await dropPasswordLinks(tx, link.userId);
+    await retireLinks(tx, link.userId);
     await revokeUserSessions(tx, link.userId);
     // A locked-out user who proves the mailbox may sign in with the new password at once.
     await clearLoginFailures(tx, link.userId);
@@ -98,7 +101,14 @@ export async function resetPassword(
   });
 }
 
-/** Confirms a signed-up user's address; from then on the password grant lets them in. */
+/**
+ * Confirms a signed-up user's address; from then on the password grant lets them in with the
+ * password chosen at sign-up. That password survives because this link went only to the
+ * mailbox and confirms the very sign-up its mail describes: whoever opens it vouches for that
+ * sign-up, password included. Had the account been claimed in between (Google, a reset or
+ * invitation link), the claim would have retired this link, so it can never vouch for a
+ * password that someone else typed after the mailbox's owner took the account.
+ */
 export async function verifyEmail(
   ctx: AccountContext & { token: string },
 ): Promise<{ email: string; realm: string }> {
@@ -115,6 +125,47 @@ export async function verifyEmail(
       .returning({ email: users.email });
     if (!user) throw notFound('There is no such user.');
     return { email: user.email, realm: await realmOf(tx, ctx.tenantId) };
+  });
+}
+
+/**
+ * An unverified account was made by someone who typed an address and a password into the
+ * sign-up form, not necessarily the address's owner. When the owner proves the mailbox
+ * another way (Google here; reset and invitation links set their own password in
+ * resetPassword), that password is discarded and every session and link of the account ends,
+ * so a squatter keeps nothing. The owner sets a password through forgot-password. An account
+ * that got verified in the meantime is left as it is.
+ */
+export async function claimUnverifiedAccount(
+  db: Database,
+  input: { tenantId: string; userId: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await findUserRow(tx, input.tenantId, input.userId);
+    const [claimed] = await tx
+      .update(users)
+      .set({ passwordHash: null, emailVerified: true, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(users.tenantId, input.tenantId),
+          eq(users.id, input.userId),
+          eq(users.emailVerified, false),
+        ),
+      )
+      .returning({ id: users.id });
+    if (!claimed) return;
+    await retireLinks(tx, input.userId);
+    // Today no route gives an unverified account a session; should one ever exist, it ends.
+    await revokeUserSessions(tx, input.userId);
+    await recordChange(tx, {
+      tenantId: input.tenantId,
+      actorId: input.userId,
+      entity: 'users',
+      action: 'update',
+      entityId: input.userId,
+      before,
+      after: await findUserRow(tx, input.tenantId, input.userId),
+    });
   });
 }
 

@@ -14,6 +14,7 @@ import { recordChange } from '../audit/record';
 import { findMasterRealm } from '../tenants/service';
 import { findUserRow } from '../users/page-users';
 import { insertUser } from '../users/service';
+import { claimUnverifiedAccount } from './account-service';
 
 /** The spec's wording for any refused Google sign-in (spec §8). */
 export const GOOGLE_SIGN_IN_FAILED = 'Google Sign-In failed. Please try again.';
@@ -47,7 +48,10 @@ const TOKEN_FAULTS = new Set([
 ]);
 
 const NAME_MAX = 100;
-const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, NAME_MAX) : '');
+// Control characters and unpaired surrogates of a claim never reach a name (PostgreSQL refuses NUL).
+const UNSTORABLE = /[\p{Cc}\p{Cs}]/gu;
+const text = (value: unknown) =>
+  typeof value === 'string' ? value.trim().slice(0, NAME_MAX).replace(UNSTORABLE, ' ').trim() : '';
 
 /** Names for a new user: given/family name, else the full name split once, else the mailbox. */
 function namesOf(payload: JWTPayload, email: string): { firstName: string; lastName: string } {
@@ -92,7 +96,11 @@ export function createGoogleVerifier(options: {
     // Google sends a boolean; some older tokens carry the string "true".
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
-    if (!verified || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
+    if (
+      !verified ||
+      !/^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+$/u.test(email) ||
+      email.length > 254
+    ) {
       log.info('Google ID token without a verified e-mail address');
       throw unauthorized(GOOGLE_SIGN_IN_FAILED);
     }
@@ -177,7 +185,8 @@ async function signInExisting(
   if (!principal.userActive) {
     throw forbidden('Account disabled. Ask an administrator of this tenant to enable it again.');
   }
-  // Google has proved the address, which is all an invited or unverified user still owed.
-  if (!principal.emailVerified) await markEmailVerified(db, principal.tenantId, principal.userId);
+  // Google has proved the address. An unverified account is claimed: whoever signed it up
+  // may not be the mailbox's owner, so their password and sessions do not survive.
+  if (!principal.emailVerified) await claimUnverifiedAccount(db, principal);
   return tokens.issueTokens({ ...principal, emailVerified: true });
 }

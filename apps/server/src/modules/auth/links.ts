@@ -94,11 +94,10 @@ export async function consumeActionToken(
   return { userId: row.userId, purpose: row.purpose as LinkPurpose };
 }
 
-/** After a password is set, no older reset or invitation link may set it again. */
-export async function dropPasswordLinks(tx: Database, userId: string): Promise<void> {
-  await tx
-    .delete(actionTokens)
-    .where(
-      and(eq(actionTokens.userId, userId), inArray(actionTokens.purpose, ['reset', 'invite'])),
-    );
+/**
+ * Once the mailbox is proven and the account's password settled (a reset, an invitation, a
+ * claim through Google), no older link of any kind may act on the account again.
+ */
+export async function retireLinks(tx: Database, userId: string): Promise<void> {
+  await tx.delete(actionTokens).where(eq(actionTokens.userId, userId));
 }
