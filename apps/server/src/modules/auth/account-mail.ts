@@ -10,12 +10,27 @@ import { issueActionToken, linkFor, type LinkPurpose } from './links';
 export interface UserMail {
   userId: string;
   kind: MailKind;
-  /** The single-use link the mail carries, if any; issuing it retires older ones. */
+  /** The single-use link the mail carries, if any (see issueActionToken for older ones). */
   purpose?: LinkPurpose;
   /** The request's Accept-Language, used when the user has saved no preference. */
   acceptLanguage?: string;
   /** A saved locale to fall back on, e.g. the inviting administrator's. */
   fallbackLocale?: string | null;
+}
+
+// Letters, marks, spaces, apostrophes and hyphens, and a dot only before a space or the end
+// ("J. Doe"): nothing a mail client could turn into a link (www.x, x.example/path, scheme:,
+// user@host). Each character is tested once, so the match takes linear time.
+const PLAIN_NAME = /^(?:[\p{L}\p{M} '’-]|\.(?= |$))+$/u;
+
+/**
+ * The name a mail greets its recipient by. An unverified account was made through the
+ * anonymous sign-up form, so its name is anyone's free text sent to someone else's mailbox:
+ * such mails greet no one by name. Later (verified, or claimed by the mailbox's owner) the
+ * name may still be what that form said, so only a plain name is ever written.
+ */
+function greetingName(user: { firstName: string; emailVerified: boolean }): string {
+  return user.emailVerified && PLAIN_NAME.test(user.firstName) ? user.firstName : '';
 }
 
 /**
@@ -28,6 +43,7 @@ export async function mailUser(tx: Database, publicUrl: string, mail: UserMail):
       tenantId: users.tenantId,
       email: users.email,
       firstName: users.firstName,
+      emailVerified: users.emailVerified,
       locale: users.locale,
       tenant: tenants.name,
     })
@@ -49,7 +65,7 @@ export async function mailUser(tx: Database, publicUrl: string, mail: UserMail):
     to: user.email,
     locale: pickLocale(user.locale ?? mail.fallbackLocale, mail.acceptLanguage),
     kind: mail.kind,
-    params: { tenant: user.tenant, name: user.firstName, link },
+    params: { tenant: user.tenant, name: greetingName(user), link },
   });
 }
 

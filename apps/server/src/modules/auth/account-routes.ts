@@ -15,8 +15,9 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/problem';
 import { identifyTenant } from '../tenants/service';
 import { forgotPassword, resetPassword, verifyEmail, type AccountContext } from './account-service';
-import { signup } from './account-signup';
-import { RequestThrottle, tooManyRequests } from './account-throttle';
+import { requireSignupOpen, signup } from './account-signup';
+import { RequestThrottle } from './account-throttle';
+import { createMayMail, requireMailBudget } from './anonymous-mail-limit';
 
 const headers = z.object({
   'tenant-id': z.string().optional(),
@@ -43,8 +44,10 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
       ),
   });
-  // At most 3 reset mails per tenant and address per 15 minutes (issue §3), counted per request.
+  // At most 3 mails per tenant and address per 15 minutes, counted per request: forgot-password
+  // and sign-up share this one budget through mayMail.
   const perEmail = new RequestThrottle(3, 15 * 60_000);
+  const mayMail = createMayMail(perEmail);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function account(request: FastifyRequest) {
@@ -77,11 +80,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const { tenant, context } = await account(request);
-      const limited = perEmail.take(`${tenant.id}\n${request.body.email}`);
-      if (limited) {
-        reply.header('retry-after', String(limited.retryAfterSeconds));
-        throw tooManyRequests(limited.retryAfterSeconds);
-      }
+      await requireMailBudget(mayMail, reply, tenant.id, request.body.email);
       await forgotPassword({ ...context, email: request.body.email });
       ctx.mail.nudge();
       return reply.code(202).send({ data: { message: FORGOT_SENT } });
@@ -122,6 +121,9 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const { tenant, context } = await account(request);
+      // A closed tenant answers 403 without spending the address's budget.
+      requireSignupOpen(tenant);
+      await requireMailBudget(mayMail, reply, tenant.id, request.body.email);
       await signup({ ...context, tenant, data: request.body });
       ctx.mail.nudge();
       return reply.code(202).send({ data: { message: SIGNUP_SENT } });

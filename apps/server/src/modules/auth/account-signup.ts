@@ -19,13 +19,21 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName: first.slice(0, 100), lastName: rest.join(' ').slice(0, 100) };
 }
 
+export function requireSignupOpen(tenant: TenantInfo): void {
+  if (!tenant.signupEnabled) throw forbidden('Sign-up is not open for this tenant.');
+}
+
 async function memberRoleId(ctx: AccountContext): Promise<string> {
   const roleId = await builtInRoleId(ctx.db, ctx.tenantId, MEMBER_ROLE);
   if (!roleId) throw forbidden('Sign-up is not open for this tenant.');
   return roleId;
 }
 
-/** The owner of an address that tried to sign up again hears about it, with a reset link. */
+/**
+ * The owner of an address that tried to sign up again hears about it, with a reset link of
+ * its own: issuing it leaves earlier reset links live (see issueActionToken). The form's name
+ * is not in the mail; mailUser greets by what the account holds, if anything.
+ */
 async function warnOwner(ctx: AccountContext, email: string): Promise<void> {
   const [owner] = await ctx.db
     .select({ id: users.id, status: users.status })
@@ -94,7 +102,7 @@ async function insertSignup(
 export async function signup(
   ctx: AccountContext & { tenant: TenantInfo; data: SignupRequest },
 ): Promise<void> {
-  if (!ctx.tenant.signupEnabled) throw forbidden('Sign-up is not open for this tenant.');
+  requireSignupOpen(ctx.tenant);
   const passwordHash = await hashPassword(ctx.data.password);
   const created = await insertSignup(ctx, ctx.data, passwordHash);
   if (!created) await warnOwner(ctx, ctx.data.email);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { actionTokens } from '../../db/schema/identity';
 import { tenants } from '../../db/schema/tenants';
@@ -48,16 +48,32 @@ export async function linkFor(
 }
 
 /**
- * Issues a single-use token: 32 random bytes, only its SHA-256 stored. Earlier links of the
- * same purpose stop working, so only the newest mail's link does.
+ * Issues a single-use token: 32 random bytes, only its SHA-256 stored.
+ *
+ * Reset links are asked for by anyone who knows the address (forgot-password, a sign-up with
+ * a taken address), so a new one must not retire the link the owner may be about to open:
+ * several stay live until they expire or one is used, which retires them all. Invitation and
+ * verification links are issued by an administrator or once per sign-up; there only the
+ * newest mail's link works.
  */
 export async function issueActionToken(
   tx: Database,
   input: { tenantId: string; userId: string; purpose: LinkPurpose },
 ): Promise<string> {
+  const samePurpose = and(
+    eq(actionTokens.userId, input.userId),
+    eq(actionTokens.purpose, input.purpose),
+  );
   await tx
     .delete(actionTokens)
-    .where(and(eq(actionTokens.userId, input.userId), eq(actionTokens.purpose, input.purpose)));
+    .where(
+      input.purpose === 'reset'
+        ? and(
+            samePurpose,
+            or(isNotNull(actionTokens.usedAt), lte(actionTokens.expiresAt, sql`now()`)),
+          )
+        : samePurpose,
+    );
   const token = newOpaqueToken();
   await tx.insert(actionTokens).values({
     tenantId: input.tenantId,
