@@ -16,8 +16,8 @@ import { AppError } from '../../http/problem';
 import { identifyTenant } from '../tenants/service';
 import { forgotPassword, resetPassword, verifyEmail, type AccountContext } from './account-service';
 import { requireSignupOpen, signup } from './account-signup';
-import { RequestThrottle } from './account-throttle';
 import { createMayMail, requireMailBudget } from './anonymous-mail-limit';
+import { rateLimitStore, SharedLimit } from '../../http/hit-counter';
 
 const headers = z.object({
   'tenant-id': z.string().optional(),
@@ -38,6 +38,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   };
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(ctx.limits),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,
@@ -46,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   });
   // At most 3 mails per tenant and address per 15 minutes, counted per request: forgot-password
   // and sign-up share this one budget through mayMail.
-  const perEmail = new RequestThrottle(3, 15 * 60_000);
+  const perEmail = new SharedLimit(ctx.limits, 'mail-per-address', 3, 15 * 60_000);
   const mayMail = createMayMail(perEmail);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,12 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { tooManyRequests } from './account-throttle';
+import type { SharedLimit } from '../../http/hit-counter';
+import { AppError } from '../../http/problem';
 
 export interface MailRefusal {
   retryAfterSeconds: number;
-}
-/** Counts one request under a key; a refusal once the key is over its limit. */
-export interface RequestLimit {
-  take(key: string): Promise<MailRefusal | undefined> | MailRefusal | undefined;
 }
 export type MayMail = (tenantId: string, email: string) => Promise<MailRefusal | undefined>;
 
@@ -17,9 +14,9 @@ export type MayMail = (tenantId: string, email: string) => Promise<MailRefusal |
  * the address has an account: requests are counted before anyone looks the address up, so a
  * known and an unknown address are limited and answered alike and the 429 reveals nothing.
  */
-export function createMayMail(perEmail: RequestLimit): MayMail {
+export function createMayMail(perEmail: Pick<SharedLimit, 'take'>): MayMail {
   return async function mayMail(tenantId, email) {
-    return await perEmail.take(`${tenantId}\n${email.trim().toLowerCase()}`);
+    return perEmail.take(`${tenantId}\n${email.trim().toLowerCase()}`);
   };
 }
 
@@ -35,3 +32,9 @@ export async function requireMailBudget(
   reply.header('retry-after', String(refused.retryAfterSeconds));
   throw tooManyRequests(refused.retryAfterSeconds);
 }
+
+const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    `Too many requests for this address. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+  );
