@@ -143,7 +143,10 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     }
     if (rotation.outcome !== 'rotated') throw invalidRefreshToken();
     const { principal } = rotation;
-    if (!principal.userActive || !principal.tenantEnabled) throw invalidRefreshToken();
+    // An unverified account has no session to refresh; should one exist, it refreshes nothing.
+    if (!principal.userActive || !principal.tenantEnabled || !principal.emailVerified) {
+      throw invalidRefreshToken();
+    }
     const absoluteLeft = Math.floor((rotation.expiresAt.getTime() - Date.now()) / 1000);
     const refreshExpiresIn = Math.max(0, Math.min(lifetimes.idleSeconds, absoluteLeft));
     return respond(principal, rotation.sessionId, rotation.refreshToken, refreshExpiresIn);
