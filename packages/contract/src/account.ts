@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './problem';
+import { singleLineText } from './text';
 
 /** The special characters of the spec's checklist (spec §5, Set new password). */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
@@ -23,8 +24,7 @@ export const passwordChecks = [
 ] as const;
 
 /** The password policy; the upper bound only keeps hashing cheap for absurd inputs. */
-export const passwordSchema = z
-  .string({ error: 'Enter a password.' })
+export const passwordSchema = singleLineText({ error: 'Enter a password.' })
   .min(8, 'Must be at least 8 characters')
   .max(256, 'The password can be at most 256 characters long.')
   .regex(SPECIAL, 'Must contain one special character');
@@ -34,16 +34,14 @@ export const isPasswordTheEmail = (password: string, email: string) =>
   password.trim().toLowerCase() === email.trim().toLowerCase();
 export const PASSWORD_IS_EMAIL = 'The password must not be your e-mail address.';
 
-const emailSchema = z
-  .string({ error: 'Enter an e-mail address.' })
+const emailSchema = singleLineText({ error: 'Enter an e-mail address.' })
   .trim()
   .toLowerCase()
   .max(254, 'The e-mail address can be at most 254 characters long.')
   .check(z.email('Enter a valid e-mail address.'));
 
 /** Single-use tokens are 32 random bytes in base64url (43 characters). */
-const tokenSchema = z
-  .string({ error: 'This link is not valid.' })
+const tokenSchema = singleLineText({ error: 'This link is not valid.' })
   .min(1, 'This link is not valid.')
   .max(200, 'This link is not valid.');
 
@@ -59,8 +57,7 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const signupRequestSchema = z
   .object({
-    fullName: z
-      .string({ error: 'Enter your full name.' })
+    fullName: singleLineText({ error: 'Enter your full name.' })
       .trim()
       .min(1, 'Enter your full name.')
       .max(200, 'The name can be at most 200 characters long.'),

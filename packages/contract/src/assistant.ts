@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './problem';
+import { multilineText } from './text';
 
 /**
  * The AI assistant (issue 7 §3). The browser sends the whole conversation, which it keeps in
@@ -18,8 +19,7 @@ export const MAX_CHAT_MESSAGES = 50;
 export const chatMessageSchema = z
   .object({
     role: z.enum(['user', 'assistant'], { error: 'The role is user or assistant.' }),
-    content: z
-      .string({ error: 'Enter a message.' })
+    content: multilineText({ error: 'Enter a message.' })
       .trim()
       .min(1, 'Enter a message.')
       .max(

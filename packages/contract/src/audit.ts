@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageRequestSchema, pageResponseSchema, sortDirectionSchema } from './paging';
+import { singleLineText } from './text';
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -34,8 +35,8 @@ const auditSortSchema = z.object({
 
 /** Newest first unless the client asks otherwise: an audit log is read from the top. */
 export const auditPageRequestSchema = pageRequestSchema(AUDIT_SORT_FIELDS, {
-  entity: z.string().trim().min(1).max(100).optional(),
-  entityId: z.string().trim().min(1).max(200).optional(),
+  entity: singleLineText().trim().min(1).max(100).optional(),
+  entityId: singleLineText().trim().min(1).max(200).optional(),
   action: z.enum(AUDIT_ACTIONS, 'Choose create, update or delete.').optional(),
   actorId: z.uuid('Not a valid user id.').optional(),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /**
  * Live change events, `GET /api/v1.0/events` (server-sent events, DESIGN.md §5).
@@ -25,7 +26,7 @@ export const changeEventSchema = z
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
 export const eventsQuerySchema = z.object({
-  access_token: z.string().max(8192).optional(),
-  lastEventId: z.string().max(32).optional(),
+  access_token: singleLineText().max(8192).optional(),
+  lastEventId: singleLineText().max(32).optional(),
 });
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;

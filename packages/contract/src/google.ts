@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /**
  * Google sign-in (DESIGN.md §6): the ID token that Google Identity Services hands the browser
@@ -8,8 +9,7 @@ import { z } from 'zod';
 export const googleSignInSchema = z
   .object({
     // A Google ID token is about 1 KB; the cap keeps a junk body from reaching the verifier.
-    credential: z
-      .string({ error: 'Send the Google credential.' })
+    credential: singleLineText({ error: 'Send the Google credential.' })
       .trim()
       .min(1, 'Send the Google credential.')
       .max(8192, 'The Google credential is too long.'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './problem';
+import { singleLineText } from './text';
 
 /** Keycloak's token endpoint answer, plus `tenantId` which the console stores (spec §3). */
 export const tokenResponseSchema = z.object({
@@ -22,18 +23,23 @@ export const oauthErrorSchema = z.object({
 });
 export type OAuthError = z.infer<typeof oauthErrorSchema>;
 
+/** The bounds only keep absurd values from reaching the services (and the password hash). */
+const clientIdSchema = singleLineText().max(255).optional();
+const refreshTokenSchema = singleLineText().max(8192).optional();
+
+/** A form body; each field at most once (a repeated field arrives as an array and is refused). */
 export const tokenRequestSchema = z.object({
-  client_id: z.string().optional(),
-  grant_type: z.string().optional(),
-  username: z.string().optional(),
-  password: z.string().optional(),
-  refresh_token: z.string().optional(),
-  scope: z.string().optional(),
+  client_id: clientIdSchema,
+  grant_type: singleLineText().max(100).optional(),
+  username: singleLineText().max(255).optional(),
+  password: singleLineText().max(1024).optional(),
+  refresh_token: refreshTokenSchema,
+  scope: singleLineText().max(1024).optional(),
 });
 
 export const logoutRequestSchema = z.object({
-  client_id: z.string().optional(),
-  refresh_token: z.string().optional(),
+  client_id: clientIdSchema,
+  refresh_token: refreshTokenSchema,
 });
 
 /** Claims of our access tokens (DESIGN.md §4). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './problem';
+import { singleLineText } from './text';
 
 /** 0 ascending, 1 descending (spec §3, `listSort.direction`). */
 export const sortDirectionSchema = z.union([z.literal(0), z.literal(1)]);
@@ -17,7 +18,7 @@ export function pageRequestSchema<
     pageIndex: z.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.number().int().min(1).max(100).default(10),
     filter: z
-      .object({ search: z.string().trim().max(200).optional(), ...filterShape })
+      .object({ search: singleLineText().trim().max(200).optional(), ...filterShape })
       .strict()
       .default({} as never),
     listSort: z
@@ -25,7 +26,7 @@ export function pageRequestSchema<
       .default({ field: defaultSort, direction: 0 } as never),
     listGroup: z
       .object({
-        field: z.string().optional(),
+        field: singleLineText().max(100).optional(),
         direction: sortDirectionSchema.optional(),
         isExpanded: z.boolean().optional(),
       })

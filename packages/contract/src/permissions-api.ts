@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { pageRequestSchema, pageResponseSchema } from './paging';
+import { multilineText, singleLineText } from './text';
 
 const idSchema = z.uuid('must be an id');
 
 /** A permission as the console sends it: a name like `reports:export` and its roles (spec §3). */
 export const createPermissionSchema = z
   .object({
-    name: z
-      .string({ error: 'Enter a name.' })
+    name: singleLineText({ error: 'Enter a name.' })
       .trim()
       .min(1, 'Enter a name.')
       .max(100, 'Use at most 100 characters.')
       .regex(/^[A-Za-z0-9:_.-]+$/, 'Use letters, digits and : _ - . only, e.g. reports:export.'),
-    description: z.string().trim().max(500, 'Use at most 500 characters.').nullish(),
+    description: multilineText().trim().max(500, 'Use at most 500 characters.').nullish(),
     roleIds: z
       .array(idSchema, { error: 'Choose at least one role.' })
       .min(1, 'Choose at least one role.')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from './countries';
 import { pageRequestSchema, pageResponseSchema } from './paging';
 import { envelope } from './problem';
+import { multilineText, singleLineText } from './text';
 
 /** numeric(16,2): at most 14 digits before the point and 2 after, never negative. */
 export const BUDGET_PATTERN = /^\d{1,14}(\.\d{1,2})?$/;
@@ -32,7 +33,7 @@ function budgetProblem(value: string | number): string | undefined {
 
 /** The project budget: an exact decimal string ("1250000.50"), or a number that converts exactly. */
 export const budgetSchema = z
-  .union([z.string().trim(), z.number()], { error: BUDGET_MESSAGE })
+  .union([singleLineText().trim(), z.number()], { error: BUDGET_MESSAGE })
   .superRefine((value, context) => {
     const message = budgetProblem(value);
     if (message) context.addIssue({ code: 'custom', message });
@@ -40,31 +41,28 @@ export const budgetSchema = z
   .transform((value) => (typeof value === 'number' ? exactBudget(value)! : value));
 
 /** An optional text field: trimmed, bounded; empty or absent is stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, text = singleLineText) =>
+  text()
     .trim()
     .max(max, `Use at most ${max} characters.`)
     .nullish()
     .transform((text) => text || null);
 
-const countrySchema = z
-  .string()
+const countrySchema = singleLineText()
   .trim()
   .toUpperCase()
   .refine((code) => code === '' || isCountryCode(code), 'Choose a country (ISO 3166-1 code).');
 
 export const projectCreateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name.').max(200, 'Use at most 200 characters.'),
+    name: singleLineText().trim().min(1, 'Enter a name.').max(200, 'Use at most 200 characters.'),
     short: optionalText(20),
-    description: optionalText(2000),
+    description: optionalText(2000, multilineText),
     ownerId: z
       .uuid('Choose a user of this tenant.')
       .nullish()
       .transform((id) => id ?? null),
-    projectNumber: z
-      .string()
+    projectNumber: singleLineText()
       .trim()
       .min(1, 'Enter a project number.')
       .max(50, 'Use at most 50 characters.'),
@@ -127,7 +125,7 @@ export const projectPageRequestSchema = pageRequestSchema(
   PROJECT_SORT_FIELDS,
   {
     ownerId: z.uuid('must be an id').optional(),
-    country: z.string().trim().toUpperCase().length(2, 'Use a two-letter code.').optional(),
+    country: singleLineText().trim().toUpperCase().length(2, 'Use a two-letter code.').optional(),
   },
   'name',
 );

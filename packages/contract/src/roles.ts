@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { pageRequestSchema, pageResponseSchema, statusSchema } from './paging';
+import { multilineText, singleLineText } from './text';
 
 const idSchema = z.uuid('must be an id');
 
 /** Role fields as the console sends them; the spec's client also sends `id: null`, ignored. */
 export const createRoleSchema = z
   .object({
-    name: z
-      .string({ error: 'Enter a name.' })
+    name: singleLineText({ error: 'Enter a name.' })
       .trim()
       .min(1, 'Enter a name.')
       .max(100, 'Use at most 100 characters.'),
-    description: z.string().trim().max(500, 'Use at most 500 characters.').nullish(),
+    description: multilineText().trim().max(500, 'Use at most 500 characters.').nullish(),
     status: statusSchema.default('active'),
     /** The permissions the role grants; omitted on update keeps the current ones. */
     permissionIds: z.array(idSchema).max(500, 'Choose at most 500 permissions.').optional(),

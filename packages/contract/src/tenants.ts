@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRequestSchema, pageResponseSchema } from './paging';
 import { MASTER_REALM } from './permissions';
 import { envelope } from './problem';
+import { singleLineText } from './text';
 
 /**
  * The tenant's name is its realm name in `/realms/{name}/protocol/openid-connect/token`
@@ -17,8 +18,7 @@ const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
  */
 export const TENANT_DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+(?=[a-z0-9-]*[a-z-])${LABEL}$`);
 
-const tenantNameSchema = z
-  .string({ error: 'Enter a name.' })
+const tenantNameSchema = singleLineText({ error: 'Enter a name.' })
   .trim()
   .min(1, 'Enter a name.')
   .max(63, 'The name can be at most 63 characters long.')
@@ -29,8 +29,7 @@ const tenantNameSchema = z
   .refine((name) => name.toLowerCase() !== MASTER_REALM, 'This name is reserved.');
 
 /** Stored lower-case; unique regardless of case. Not the console's own host (checked on the server). */
-const tenantDomainSchema = z
-  .string({ error: 'Enter a domain.' })
+const tenantDomainSchema = singleLineText({ error: 'Enter a domain.' })
   .trim()
   .toLowerCase()
   .min(1, 'Enter a domain.')
@@ -47,8 +46,7 @@ export const tenantCreateSchema = z
     name: tenantNameSchema,
     domain: tenantDomainSchema,
     allowSignup: z.boolean().optional(),
-    adminEmail: z
-      .string()
+    adminEmail: singleLineText()
       .trim()
       .toLowerCase()
       .max(254, 'The e-mail address can be at most 254 characters long.')

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { envelope } from './problem';
 import { pageRequestSchema, pageResponseSchema, statusSchema } from './paging';
+import { singleLineText } from './text';
 
 const nameSchema = (label: string) =>
-  z
-    .string({ error: `Enter a ${label}.` })
+  singleLineText({ error: `Enter a ${label}.` })
     .trim()
     .min(1, `Enter a ${label}.`)
     .max(100, `The ${label} can be at most 100 characters long.`);
 
 /** Stored lower-case: e-mail addresses are unique per tenant regardless of case. */
-const emailSchema = z
-  .string({ error: 'Enter an e-mail address.' })
+const emailSchema = singleLineText({ error: 'Enter an e-mail address.' })
   .trim()
   .toLowerCase()
   .max(254, 'The e-mail address can be at most 254 characters long.')
