@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   acceptedResponseSchema,
   accountDoneResponseSchema,
@@ -10,6 +9,7 @@ import {
   signupRequestSchema,
   verifyEmailRequestSchema,
 } from '@tc/contract/account';
+import { accountHeadersSchema } from '@tc/contract/headers';
 import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/problem';
@@ -19,10 +19,7 @@ import { requireSignupOpen, signup } from './account-signup';
 import { createMayMail, requireMailBudget } from './anonymous-mail-limit';
 import { rateLimitStore, SharedLimit } from '../../http/hit-counter';
 
-const headers = z.object({
-  'tenant-id': z.string().optional(),
-  'accept-language': z.string().optional(),
-});
+const headers = accountHeadersSchema;
 const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
 
 const FORGOT_SENT = 'Reset email sent successfully. Please check your inbox.';

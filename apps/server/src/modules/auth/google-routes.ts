@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { googleSignInSchema } from '@tc/contract/google';
+import { tenantIdHeaderSchema } from '@tc/contract/headers';
 import { tokenResponseSchema } from '@tc/contract/identity';
 import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
@@ -30,7 +31,7 @@ export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       schema: {
         tags: ['auth'],
         summary: 'Sign in (or sign up) with a Google ID token; answers with our tokens',
-        headers: z.object({ 'tenant-id': z.string().optional() }),
+        headers: z.object({ 'tenant-id': tenantIdHeaderSchema }),
         body: googleSignInSchema,
         response: {
           200: tokenResponseSchema,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { problemSchema } from '@tc/contract/problem';
+import { singleLineText } from '@tc/contract/text';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/problem';
 import { readFile } from './service';
@@ -20,7 +21,7 @@ export async function filesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       schema: {
         tags: ['files'],
         summary: 'A stored image (tenant or project logo)',
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: singleLineText() }),
         response: { 404: problemSchema },
       },
     },

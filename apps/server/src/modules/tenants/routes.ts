@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tenantIdHeaderSchema } from '@tc/contract/headers';
 import { identifyResponseSchema } from '@tc/contract/identity';
 import { idParamsSchema } from '@tc/contract/paging';
 import { problemSchema } from '@tc/contract/problem';
@@ -34,7 +35,7 @@ export async function tenantRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       schema: {
         tags: ['tenants'],
         summary: 'Which tenant this address or Tenant-ID header belongs to',
-        headers: z.object({ 'tenant-id': z.string().optional() }),
+        headers: z.object({ 'tenant-id': tenantIdHeaderSchema }),
         response: { 200: identifyResponseSchema, 404: problemSchema },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptedResponseSchema } from '@tc/contract/account';
+import { acceptLanguageHeaderSchema } from '@tc/contract/headers';
 import { idParamsSchema } from '@tc/contract/paging';
 import { problemSchema } from '@tc/contract/problem';
 import {
@@ -60,7 +61,7 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags: ['users'],
         summary: 'Sends a fresh invitation link; the previous one stops working',
         params: idParamsSchema,
-        headers: z.object({ 'accept-language': z.string().optional() }),
+        headers: z.object({ 'accept-language': acceptLanguageHeaderSchema }),
         response: {
           202: acceptedResponseSchema,
           400: problemSchema,
