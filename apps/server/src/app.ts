@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerAuthGuard } from './http/auth-guard';
 import { registerDocs } from './http/docs';
+import { answerFrameworkError } from './http/framework-errors';
 import { healthRoutes } from './http/health';
 import { registerProblemHandlers } from './http/problem';
 import { registerSecurityHeaders } from './http/security';
@@ -61,6 +62,10 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Request ids for log correlation; the body of an error never carries internals.
     requestIdHeader: false,
+    // A URL refused before routing (a broken escape) gets problem+json or the OAuth shape;
+    // any path parameter Node lets through (16 KB of headers) reaches its route's schema.
+    frameworkErrors: answerFrameworkError,
+    routerOptions: { maxParamLength: 16 * 1024 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -74,6 +74,7 @@ describe('tenant identification', () => {
   });
 });
 
+// The token endpoint answers these in the OAuth shape instead (test/fuzz/bad-input.test.ts).
 describe('errors are problem+json, never a stack trace', () => {
   const post = (path: string, body: string, contentType: string) =>
     fetch(`${server.url}${path}`, {
@@ -83,11 +84,7 @@ describe('errors are problem+json, never a stack trace', () => {
     });
 
   it('malformed JSON → 400', async () => {
-    const response = await post(
-      `/realms/${tenant.name}/protocol/openid-connect/token`,
-      '{"a":',
-      'application/json',
-    );
+    const response = await post('/api/v1.0/auth/forgot-password', '{"a":', 'application/json');
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     const body = await response.text();
@@ -95,18 +92,14 @@ describe('errors are problem+json, never a stack trace', () => {
   });
 
   it('wrong content type → 415', async () => {
-    const response = await post(
-      `/realms/${tenant.name}/protocol/openid-connect/token`,
-      'x',
-      'text/csv',
-    );
+    const response = await post('/api/v1.0/auth/forgot-password', 'x', 'text/csv');
     expect(response.status).toBe(415);
     expect((await response.json()).title).toBe('Unsupported Media Type');
   });
 
   it('oversized body → 413', async () => {
     const response = await post(
-      `/realms/${tenant.name}/protocol/openid-connect/token`,
+      '/api/v1.0/auth/forgot-password',
       JSON.stringify({ password: 'x'.repeat(2 * 1024 * 1024) }),
       'application/json',
     );
@@ -121,13 +114,13 @@ describe('errors are problem+json, never a stack trace', () => {
 
   it('validation failure → 400 with field messages', async () => {
     const response = await post(
-      `/realms/${tenant.name}/protocol/openid-connect/token`,
-      JSON.stringify({ grant_type: 5 }),
+      '/api/v1.0/auth/forgot-password',
+      JSON.stringify({ email: 5 }),
       'application/json',
     );
     expect(response.status).toBe(400);
     const problem = await response.json();
-    expect(problem.errors).toHaveProperty('grant_type');
+    expect(problem.errors).toHaveProperty('email');
   });
 });
 

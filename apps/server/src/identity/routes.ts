@@ -1,7 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logoutRequestSchema, tokenRequestSchema } from '@tc/contract/identity';
+import { singleLineText } from '@tc/contract/text';
 import type { Config } from '../config';
 import type { HitCounter } from '../http/hit-counter';
 import { OAuthError, realmNotFound } from './oauth-error';
@@ -19,7 +23,53 @@ interface RealmRoutesOptions {
   limits: HitCounter;
 }
 
-const realmParams = z.object({ realm: z.string().min(1).max(100) });
+const realmParams = z.object({ realm: singleLineText().min(1).max(100) });
+
+const FORM_ONLY = 'The body must be a form (application/x-www-form-urlencoded).';
+
+/** An OAuth error answer (RFC 6749 §5.2), never cached. */
+export function sendOAuthError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  description: string,
+) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .type('application/json; charset=utf-8')
+    .send({ error, error_description: description });
+}
+
+/** What is wrong with a refused request, in words for the client's developer. */
+function describeBadRequest(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0];
+    const field = (issue?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    if (!field && error.validationContext === 'body') return FORM_ONLY;
+    return `Invalid parameter ${field || error.validationContext}: ${issue?.message ?? 'not valid'}`;
+  }
+  if (error.statusCode === 415) return FORM_ONLY;
+  if (error.statusCode === 413) return 'The request body is too large.';
+  return error.message;
+}
+
+/**
+ * Any refused request gets the OAuth error shape (RFC 6749 §5.2), never problem+json: a
+ * field's value, the body's type or size alike. A rate limit keeps its 429 so that clients
+ * back off; failures of our own (5xx) are left to the app's handler, which logs them.
+ */
+function answerInOAuthShape(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error instanceof OAuthError) {
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    return sendOAuthError(reply, error.status, error.error, error.description);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500 || status < 400) throw error;
+  const description = describeBadRequest(error);
+  return sendOAuthError(reply, status === 429 ? 429 : 400, 'invalid_request', description);
+}
 
 /** OAuth answers are never cached (RFC 6749 §5.1) and errors use the OAuth shape. */
 async function oauth(reply: FastifyReply, run: () => Promise<unknown>) {
@@ -43,6 +93,9 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
   const passwordGrants = passwordGrantLimits(options.limits, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity provider'];
+  // Keycloak's endpoints take forms only; any other body is refused in the OAuth shape.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.setErrorHandler(answerInOAuthShape);
 
   r.post(
     '/realms/:realm/protocol/openid-connect/token',

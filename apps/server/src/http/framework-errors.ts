@@ -1,0 +1,21 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { sendOAuthError } from '../identity/routes';
+import { sendProblem } from './problem';
+
+/**
+ * Fastify refuses some URLs before it picks a route: an escape that does not decode (`%`,
+ * `%ED%A0%80`) or a path parameter over its length limit. They get the shape of the routes
+ * they were meant for: OAuth errors under /realms/, problem+json everywhere else.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const detail = tooLong ? 'A part of this address is too long.' : 'This address is not valid.';
+  if (request.url.startsWith('/realms/')) {
+    return sendOAuthError(reply, 400, 'invalid_request', detail);
+  }
+  return sendProblem(reply, { status: tooLong ? 414 : 400, detail });
+}
