@@ -48,7 +48,10 @@ const TOKEN_FAULTS = new Set([
 ]);
 
 const NAME_MAX = 100;
-const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, NAME_MAX) : '');
+// Control characters and unpaired surrogates of a claim never reach a name (PostgreSQL refuses NUL).
+const UNSTORABLE = /[\p{Cc}\p{Cs}]/gu;
+const text = (value: unknown) =>
+  typeof value === 'string' ? value.trim().slice(0, NAME_MAX).replace(UNSTORABLE, ' ').trim() : '';
 
 /** Names for a new user: given/family name, else the full name split once, else the mailbox. */
 function namesOf(payload: JWTPayload, email: string): { firstName: string; lastName: string } {
@@ -93,7 +96,11 @@ export function createGoogleVerifier(options: {
     // Google sends a boolean; some older tokens carry the string "true".
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
-    if (!verified || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
+    if (
+      !verified ||
+      !/^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+$/u.test(email) ||
+      email.length > 254
+    ) {
       log.info('Google ID token without a verified e-mail address');
       throw unauthorized(GOOGLE_SIGN_IN_FAILED);
     }
