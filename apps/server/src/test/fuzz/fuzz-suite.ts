@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, test } from 'vitest';
+import { GOOGLE_CLIENT_ID, startTestIssuer } from '../../modules/auth/google-test-issuer';
+import { engine, startTestServer, SUPER_ADMIN_PASSWORD } from '../harness';
+import { startOpenAiMock } from '../openai-mock';
+import { createSender, type FuzzRequest } from './fuzz-request';
+import { routeGenerators } from './generators';
+import { documentedRoutes, faultOf, serverRoutes } from './routes-under-test';
+import { FUZZ_SERVER_ENV, googleCredentials } from './setup';
+import { createFuzzAccounts, prepareFuzzWorld, type FuzzWorld } from './world';
+
+/**
+ * Runs per route: the full 1,000 on PostgreSQL, a quarter on PGlite (the code above the
+ * driver is the same) to keep `npm test` within its time. FUZZ_RUNS overrides both.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (engine === 'postgres' ? 1000 : 250));
+
+/**
+ * Starts a server of its own with a Google stand-in and an assistant provider stand-in, and
+ * declares one test per server route that `pick` has a generator for: any 5xx, or an error
+ * in the wrong shape, fails that route's test with the shrunk request. With `checkCoverage`,
+ * also the test that every route of the server has a generator.
+ */
+export async function defineRouteFuzzing(options: {
+  pick: (world: FuzzWorld) => Record<string, fc.Arbitrary<FuzzRequest>>;
+  checkCoverage?: boolean;
+}) {
+  const issuer = await startTestIssuer();
+  const openAi = await startOpenAiMock();
+  const server = await startTestServer({
+    ...FUZZ_SERVER_ENV,
+    GOOGLE_CLIENT_ID,
+    GOOGLE_JWKS_URL: issuer.jwksUrl,
+    ASSISTANT_BASE_URL: openAi.url,
+    ASSISTANT_API_KEY: 'fuzz-key',
+  });
+  const world = await prepareFuzzWorld({
+    url: server.url,
+    accounts: await createFuzzAccounts(server.database.db),
+    superAdmin: { email: server.config.bootstrapAdminEmail, password: SUPER_ADMIN_PASSWORD },
+    googleCredentials: await googleCredentials(issuer),
+  });
+  const generators = options.pick(world);
+  const routes = serverRoutes(server.app);
+  const sender = createSender(server.url);
+  afterAll(async () => {
+    sender.close();
+    await server.close();
+    await openAi.close();
+    await issuer.close();
+  });
+
+  if (options.checkCoverage) {
+    test('every route has a generator, and every generator a route', async () => {
+      const all = routeGenerators(world);
+      const document = await (await fetch(`${server.url}/api/docs/openapi.json`)).json();
+      const keys = routes.map((route) => route.key);
+      // The route tree is read from text; the documented routes prove the reading is whole.
+      expect(keys).toEqual(expect.arrayContaining(documentedRoutes(document).map((r) => r.key)));
+      expect(keys.filter((key) => !all[key])).toEqual([]);
+      expect(Object.keys(all).filter((key) => !keys.includes(key))).toEqual([]);
+    });
+  }
+
+  describe(`${RUNS} requests per route`, () => {
+    for (const route of routes) {
+      const generator = generators[route.key];
+      if (!generator) continue;
+      test(route.key, { timeout: 30 * 60_000 }, async () => {
+        await fc.assert(
+          fc.asyncProperty(generator, async (request) => {
+            const fault = faultOf(route, await sender.send(request));
+            if (fault) throw new Error(fault);
+          }),
+          { numRuns: RUNS },
+        );
+      });
+    }
+  });
+}

@@ -1,0 +1,10 @@
+import type fc from 'fast-check';
+import type { FuzzRequest } from './fuzz-request';
+import { entityGenerators } from './generators-entities';
+import { publicGenerators } from './generators-public';
+import type { FuzzWorld } from './world';
+
+/** One request generator per route, keyed `METHOD /path` as the server registers the route. */
+export function routeGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<FuzzRequest>> {
+  return { ...publicGenerators(world), ...entityGenerators(world) };
+}
