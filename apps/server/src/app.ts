@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
@@ -8,6 +8,7 @@ import { registerAuthGuard } from './http/auth-guard';
 import { registerDocs } from './http/docs';
 import { answerFrameworkError } from './http/framework-errors';
 import { healthRoutes } from './http/health';
+import { loggerOptions } from './http/logging';
 import { registerProblemHandlers } from './http/problem';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
@@ -36,29 +37,21 @@ import { assistantRoutes } from './modules/assistant/routes';
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of standard output (tests capture them here). */
+  logStream?: NodeJS.WritableStream;
+  /** Told of every route as it is added (tests derive the route table from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server in an explicit order; main.ts only listens, tests build it too. */
 export async function buildApp({
   config,
   database,
-  logger,
+  logStream,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      // The events stream may carry the access token in its query (EventSource sends no
-      // headers): it never reaches a log.
-      serializers: {
-        req: (req) => ({
-          method: req.method,
-          url: req.url.replace(/([?&]access_token=)[^&]*/gi, '$1***'),
-          host: req.host,
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config, logStream),
     bodyLimit: 1024 * 1024,
     // Request ids for log correlation; the body of an error never carries internals.
     requestIdHeader: false,
@@ -67,6 +60,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
     routerOptions: { maxParamLength: 16 * 1024 },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandlers(app);

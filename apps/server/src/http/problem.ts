@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Problem } from '@tc/contract/problem';
+import { loggableError, redactUrl } from './logging';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -79,7 +80,11 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return sendProblem(reply, { status, detail: error.message });
     }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    // Field by field: a failed query's message holds its parameters (a hash, a token digest).
+    request.log.error(
+      { err: loggableError(error), url: redactUrl(request.url), method: request.method },
+      'request failed',
+    );
     return sendProblem(reply, {
       status: 500,
       detail: 'Something went wrong on our side. Please try again.',

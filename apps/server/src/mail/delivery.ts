@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { mailOutbox } from '../db/schema/mail';
+import { loggableError, redactUrl } from '../http/logging';
 import type { MailTransport } from './transport';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -20,10 +21,15 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
-/** Without SMTP the message stays in the table and its links go to the log (DESIGN.md §3). */
+/**
+ * Without SMTP the message stays in the table. The log names its links without their tokens:
+ * a link token is a password for its account, and logs are read by more people than the
+ * outbox table is.
+ */
 export async function keepMessage(db: Database, log: MailLog, row: OutboxRow): Promise<void> {
+  const links = (row.textBody.match(LINK) ?? []).map(redactUrl);
   log.info(
-    { to: row.toAddress, subject: row.subject, links: row.textBody.match(LINK) ?? [] },
+    { to: row.toAddress, subject: row.subject, links },
     'mail kept in the outbox (no SMTP_URL)',
   );
   await db
@@ -50,7 +56,7 @@ export async function deliverMessage(
     const delay = retryDelayMs(row.attempts, config.mail.retryBaseMs, config.mail.retryMaxMs);
     const message = error instanceof Error ? error.message : String(error);
     log.warn(
-      { mailId: row.id, attempts: row.attempts, retryInMs: delay, err: message },
+      { mailId: row.id, attempts: row.attempts, retryInMs: delay, err: loggableError(error) },
       'mail not sent; will retry',
     );
     await db

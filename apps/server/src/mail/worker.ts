@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/database';
 import { mailOutbox } from '../db/schema/mail';
+import { loggableError } from '../http/logging';
 import { deliverMessage, keepMessage, type MailLog, type OutboxRow } from './delivery';
 import { smtpTransport, type MailTransport } from './transport';
 
@@ -84,7 +85,9 @@ export function createMailService(options: {
     again = false;
     clearTimeout(timer);
     running = tick()
-      .catch((error: unknown) => log.error({ err: error }, 'mail worker failed; will poll again'))
+      .catch((error: unknown) =>
+        log.error({ err: loggableError(error) }, 'mail worker failed; will poll again'),
+      )
       .finally(() => {
         running = undefined;
         if (!stopped) timer = setTimeout(run, again ? 0 : config.mail.pollMs);

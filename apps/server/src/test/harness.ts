@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -53,8 +53,18 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+export interface TestServerOptions {
+  /** Receives the server's log lines, as its real logger writes them (set LOG_LEVEL too). */
+  logStream?: NodeJS.WritableStream;
+  /** Told of every route the server adds. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /** Starts the real server over HTTP on a fresh database of the engine under test. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const port = await freePort();
   const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -79,7 +89,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   await database.migrate();
   await seed(database.db, config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, ...options });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     url: config.publicUrl,

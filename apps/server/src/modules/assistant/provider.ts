@@ -1,3 +1,5 @@
+import { redactUrl } from '../../http/logging';
+
 /**
  * A client of an OpenAI-compatible chat-completions API with `stream: true`: the answer comes
  * as server-sent events whose `data:` lines are JSON chunks, ended by `data: [DONE]`
@@ -67,8 +69,10 @@ export async function streamCompletion(
       done = true;
       break;
     }
-    const chunk = parseChunk(data);
-    if (chunk.error) throw new ProviderError(`provider error: ${chunk.error.message ?? data}`);
+    const chunk = parseChunk(settings, data);
+    if (chunk.error) {
+      throw new ProviderError(masked(settings, `provider error: ${chunk.error.message ?? data}`));
+    }
     const choice = chunk.choices?.[0];
     if (!choice) continue;
     const text = choice.delta?.content;
@@ -93,6 +97,8 @@ async function post(
   signal: AbortSignal,
 ): Promise<Response> {
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  // The address as the log shows it: credentials in it are masked like the key.
+  const shown = masked(settings, redactUrl(url));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'text/event-stream',
@@ -107,22 +113,28 @@ async function post(
       signal,
     });
   } catch (error) {
-    throw new ProviderError(`cannot reach ${url}: ${describe(error)}`);
+    throw new ProviderError(masked(settings, `cannot reach ${shown}: ${describe(error)}`));
   }
   if (!response.ok || !response.body) {
     // The provider's own words help the operator; a key it echoes is masked.
     const text = (await response.text().catch(() => '')).slice(0, 500);
-    const masked = settings.apiKey ? text.replaceAll(settings.apiKey, '***') : text;
-    throw new ProviderError(`${url} answered ${response.status}: ${masked}`);
+    throw new ProviderError(masked(settings, `${shown} answered ${response.status}: ${text}`));
   }
   return response;
 }
 
-function parseChunk(data: string): Chunk {
+/** Text for the log: the key, should the provider or an address echo it, is masked. */
+function masked(settings: ProviderSettings, text: string): string {
+  const { apiKey } = settings;
+  if (!apiKey) return text;
+  return [apiKey, encodeURIComponent(apiKey)].reduce((t, key) => t.replaceAll(key, '***'), text);
+}
+
+function parseChunk(settings: ProviderSettings, data: string): Chunk {
   try {
     return JSON.parse(data) as Chunk;
   } catch {
-    throw new ProviderError(`not a JSON chunk: ${data.slice(0, 200)}`);
+    throw new ProviderError(masked(settings, `not a JSON chunk: ${data.slice(0, 200)}`));
   }
 }
 

@@ -11,8 +11,9 @@ import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { rateLimitStore } from '../../http/hit-counter';
+import { loggableError } from '../../http/logging';
 import { AppError } from '../../http/problem';
-import { describe, ProviderError } from './provider';
+import { ProviderError } from './provider';
 import { answerChat, isConfigured, providerSettings } from './service';
 import { startEventStream } from '../../http/event-stream';
 
@@ -100,11 +101,11 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         stream.send({ done: true });
       } catch (error) {
         if (!controller.signal.aborted) {
-          // The cause goes to the log (never the key: it is only in a request header);
-          // the user sees the spec's words (spec §8).
+          // The cause goes to the log, field by field (a failed query's message holds its
+          // parameters; the provider's words have the key masked); the user sees fixed words.
           if (error instanceof ProviderError)
             log.warn(`assistant provider failed: ${error.message}`);
-          else log.error({ err: error }, `assistant failed: ${describe(error)}`);
+          else log.error({ err: loggableError(error) }, 'assistant failed');
           stream.send({ error: ASSISTANT_ERROR_MESSAGE }, 'error');
         }
       } finally {

@@ -5,6 +5,7 @@ import { rolePageRequestSchema, type Role } from '@tc/contract/roles';
 import { userPageRequestSchema, type User } from '@tc/contract/users';
 import { permissionPageRequestSchema } from '@tc/contract/permissions-api';
 import type { ServiceContext } from '../../http/crud-routes';
+import { loggableError } from '../../http/logging';
 import { AppError } from '../../http/problem';
 import { permissionsService } from '../permissions/service';
 import { pageProjects } from '../projects/page';
@@ -232,7 +233,7 @@ export async function runTool(
     return JSON.stringify(await found.run(ctx, args.data));
   } catch (error) {
     if (error instanceof AppError) return JSON.stringify({ error: error.detail });
-    log.error({ err: error, tool: found.name }, 'assistant tool failed');
+    log.error({ err: loggableError(error), tool: found.name }, 'assistant tool failed');
     return JSON.stringify({ error: 'The lookup failed.' });
   }
 }

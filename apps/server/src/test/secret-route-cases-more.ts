@@ -1,0 +1,249 @@
+import { expect } from 'vitest';
+import {
+  API,
+  call,
+  crudCases,
+  junkBody,
+  mailedToken,
+  secretQuery,
+  uploadPng,
+  type Drive,
+} from './secret-route-cases';
+
+type Case = [string, (d: Drive) => Promise<void>];
+
+const REALM = '/realms/:realm/protocol/openid-connect';
+const form = (fields: Record<string, string>) => ({
+  body: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+const expectStatus = async (answer: Promise<{ status: number; text: string }>, status: number) => {
+  const { status: got, text } = await answer;
+  expect(got, text).toBe(status);
+};
+const getWithSecrets =
+  (path: string, status: number): Case[1] =>
+  async (d) => {
+    await expectStatus(call(d, 'GET', `${path}${secretQuery(d)}`), status);
+  };
+/** A console page a mailed link opens (404 while the console is not built). */
+export async function openPage(d: Drive, path: string) {
+  const answer = await call(d, 'GET', path, { token: '', headers: { accept: 'text/html' } });
+  expect([200, 404]).toContain(answer.status);
+}
+/** An account route on tenant A's host: the valid body, then the junk one (refused). */
+const onHost = (d: Drive, path: string, body: unknown) =>
+  call(d, 'POST', `${API}/auth/${path}`, { host: d.host, token: '', body });
+
+export const NEW_PASSWORD = 'Reset-secret-pass#41';
+export const SIGNUP_PASSWORD = 'Signup-secret-pass#77';
+export const WRONG_PASSWORD = 'Wrong-secret-pass#13';
+
+const identity: Case[] = [
+  ['GET /healthz', getWithSecrets('/healthz', 200)],
+  ['GET /readyz', getWithSecrets('/readyz', 200)],
+  [
+    `POST ${REALM}/token`,
+    async (d) => {
+      const path = `/realms/${d.tenant.name}/protocol/openid-connect/token`;
+      const grant = { client_id: 'react-client', username: d.tenant.adminEmail };
+      const password = { ...grant, grant_type: 'password' };
+      await expectStatus(
+        call(d, 'POST', path, form({ ...password, password: WRONG_PASSWORD })),
+        401,
+      );
+      const tokens = await d.signIn(d.tenant.name, d.tenant.adminEmail, d.admin.password);
+      const refresh = { client_id: 'react-client', grant_type: 'refresh_token' };
+      await expectStatus(
+        call(d, 'POST', path, form({ ...refresh, refresh_token: tokens.refresh_token! })),
+        200,
+      );
+      await expectStatus(call(d, 'POST', path, form({ ...refresh, refresh_token: 'x' })), 400);
+      await expectStatus(call(d, 'POST', path, { body: junkBody(d) }), 400);
+    },
+  ],
+  [
+    `POST ${REALM}/logout`,
+    async (d) => {
+      const path = `/realms/${d.tenant.name}/protocol/openid-connect/logout`;
+      const tokens = await d.signIn(d.tenant.name, d.tenant.adminEmail, d.admin.password);
+      const logout = { client_id: 'react-client', refresh_token: tokens.refresh_token! };
+      await expectStatus(call(d, 'POST', path, form(logout)), 204);
+      await expectStatus(call(d, 'POST', path, { body: junkBody(d) }), 400);
+      await d.signIn(d.tenant.name, d.tenant.adminEmail, d.admin.password);
+    },
+  ],
+  [`GET ${REALM}/certs`, getWithSecrets('/realms/master/protocol/openid-connect/certs', 200)],
+  [
+    'GET /realms/:realm/.well-known/openid-configuration',
+    getWithSecrets('/realms/master/.well-known/openid-configuration', 200),
+  ],
+];
+
+const account: Case[] = [
+  ['GET /api/v1.0/auth/me', getWithSecrets(`${API}/auth/me`, 200)],
+  [
+    `POST ${API}/auth/forgot-password`,
+    async (d) => {
+      await expectStatus(onHost(d, 'forgot-password', { email: d.tenant.adminEmail }), 202);
+      await expectStatus(onHost(d, 'forgot-password', junkBody(d)), 400);
+    },
+  ],
+  [
+    `POST ${API}/auth/reset-password`,
+    async (d) => {
+      const token = await mailedToken(d, d.tenant.adminEmail);
+      await openPage(d, `/newpassword?token=${token}`);
+      await expectStatus(onHost(d, 'reset-password', { token, password: 'short' }), 400);
+      await expectStatus(onHost(d, 'reset-password', { token, password: NEW_PASSWORD }), 200);
+      await expectStatus(onHost(d, 'reset-password', junkBody(d)), 400);
+      d.admin.password = NEW_PASSWORD;
+      await d.signIn(d.tenant.name, d.tenant.adminEmail, NEW_PASSWORD);
+    },
+  ],
+  [
+    `POST ${API}/auth/signup`,
+    async (d) => {
+      const body = { fullName: 'Sam Signup', email: `sam@${d.tenant.domain}` };
+      await expectStatus(onHost(d, 'signup', { ...body, password: SIGNUP_PASSWORD }), 202);
+      await expectStatus(onHost(d, 'signup', junkBody(d)), 400);
+    },
+  ],
+  [
+    `POST ${API}/auth/verify-email`,
+    async (d) => {
+      const token = await mailedToken(d, `sam@${d.tenant.domain}`);
+      await openPage(d, `/verifyemail?token=${token}`);
+      await expectStatus(onHost(d, 'verify-email', { token }), 200);
+      await expectStatus(onHost(d, 'verify-email', { token }), 400);
+      await expectStatus(onHost(d, 'verify-email', junkBody(d)), 400);
+    },
+  ],
+  [
+    `POST ${API}/auth/google`,
+    async (d) => {
+      const credential = await d.issuer.idToken({ email: d.tenant.adminEmail, name: 'Ada' });
+      const forged = await d.issuer.idToken({ email: d.tenant.adminEmail }, { forged: true });
+      d.secrets.set('Google credential', credential);
+      d.secrets.set('forged Google credential', forged);
+      await expectStatus(onHost(d, 'google', { credential }), 200);
+      await expectStatus(onHost(d, 'google', { credential: forged }), 401);
+      await expectStatus(onHost(d, 'google', junkBody(d)), 400);
+    },
+  ],
+];
+
+const superAdmin = (d: Drive) => d.superToken;
+const tenants: Case[] = [
+  [
+    `GET ${API}/tenants/identify`,
+    async (d) => {
+      await expectStatus(call(d, 'GET', `${API}/tenants/identify${secretQuery(d)}`), 200);
+      const headers = { 'tenant-id': d.admin.refresh };
+      await expectStatus(call(d, 'GET', `${API}/tenants/identify`, { headers }), 404);
+    },
+  ],
+  ...crudCases(
+    'tenants',
+    (d) => ({
+      create: { name: `logged${d.tenant.name}`, domain: `logged.${d.tenant.domain}` },
+      update: (id) => ({ id, name: `logged${d.tenant.name}`, domain: `l.${d.tenant.domain}` }),
+    }),
+    'DELETE',
+    superAdmin,
+  ),
+];
+// The logo routes run before the tenant is deleted.
+tenants.splice(-1, 0, [
+  `PUT ${API}/tenants/:id/logo`,
+  async (d) => {
+    await expectStatus(uploadPng(d, `${API}/tenants/${d.ids.tenants}/logo`, d.superToken), 200);
+    const path = `${API}/tenants/${d.ids.tenants}/logo`;
+    await expectStatus(call(d, 'PUT', path, { token: d.superToken, body: junkBody(d) }), 415);
+  },
+]);
+tenants.splice(-1, 0, [
+  `DELETE ${API}/tenants/:id/logo`,
+  async (d) => {
+    const path = `${API}/tenants/${d.ids.tenants}/logo`;
+    await expectStatus(call(d, 'DELETE', path, { token: d.superToken }), 200);
+  },
+]);
+
+const users = crudCases('users', (d) => {
+  const user = { firstName: 'Ivy', lastName: 'Invited', email: `ivy@${d.tenant.domain}` };
+  return {
+    create: { ...user, roleId: d.tenant.memberRoleId },
+    update: (id) => ({ ...user, id, lastName: 'Renamed', roleId: d.tenant.memberRoleId }),
+  };
+});
+users.splice(-1, 0, [
+  `POST ${API}/users/:id/resend-invitation`,
+  async (d) => {
+    await mailedToken(d, `ivy@${d.tenant.domain}`);
+    const path = `${API}/users/${d.ids.users}/resend-invitation`;
+    await expectStatus(call(d, 'POST', path, { body: junkBody(d) }), 202);
+    await mailedToken(d, `ivy@${d.tenant.domain}`);
+  },
+]);
+
+const roles = crudCases('roles', () => ({
+  create: { name: 'Logged role', permissionIds: [] },
+  update: (id) => ({ id, name: 'Logged role 2' }),
+}));
+const permissions = crudCases('permissions', (d) => ({
+  create: { name: 'logs:read', roleIds: [d.tenant.adminRoleId] },
+  update: (id) => ({ id, name: 'logs:write', roleIds: [d.tenant.adminRoleId] }),
+}));
+const projects = crudCases('projects', () => ({
+  create: { name: 'Logged project', projectNumber: 'L-1', budget: '1.00' },
+  update: (id) => ({ id, name: 'Logged project 2', projectNumber: 'L-1', budget: '2.00' }),
+}));
+projects.splice(
+  -1,
+  0,
+  [
+    `PUT ${API}/projects/:id/logo`,
+    async (d) => {
+      const logo = await uploadPng(d, `${API}/projects/${d.ids.projects}/logo`, d.admin.access);
+      expect(logo.status).toBe(200);
+      d.ids.file = (JSON.parse(logo.text) as { data: { logoUrl: string } }).data.logoUrl;
+    },
+  ],
+  [
+    `GET ${API}/files/:id`,
+    async (d) => {
+      await expectStatus(call(d, 'GET', `${d.ids.file}${secretQuery(d)}`), 200);
+      await expectStatus(call(d, 'GET', `${API}/files/not-an-id`), 404);
+    },
+  ],
+  [
+    `DELETE ${API}/projects/:id/logo`,
+    async (d) => {
+      const path = `${API}/projects/${d.ids.projects}/logo`;
+      await expectStatus(call(d, 'DELETE', path), 200);
+    },
+  ],
+);
+
+/** The API's documentation (Swagger UI and the OpenAPI document). */
+const docs: Case[] = [
+  '/api/docs',
+  '/api/docs/',
+  '/api/docs/static/index.html',
+  '/api/docs/static/swagger-initializer.js',
+  '/api/docs/static/*',
+  '/api/docs/json',
+  '/api/docs/yaml',
+  '/api/docs/openapi.json',
+].map((route) => [
+  `GET ${route}`,
+  async (d) => {
+    const path = route.replace('*', 'swagger-ui.css');
+    const answer = await call(d, 'GET', `${path}${secretQuery(d)}`);
+    expect(answer.status, path).toBeLessThan(400);
+  },
+]);
+
+export const CASES: Case[] = [...identity, ...docs, ...account, ...tenants, ...users, ...roles];
+CASES.push(...permissions, ...projects);

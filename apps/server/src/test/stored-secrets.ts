@@ -1,0 +1,77 @@
+import { isNotNull, sql } from 'drizzle-orm';
+import { actionTokens, refreshTokens, signingKeys, users } from '../db/schema/identity';
+import { mailOutbox } from '../db/schema/mail';
+import type { TestServer } from './harness';
+
+/**
+ * The secrets the database holds after a run: every password hash, the digests of refresh
+ * and link tokens, the link tokens of every mail, and the private halves of the signing keys.
+ */
+export async function storedSecrets(server: TestServer): Promise<Map<string, string>> {
+  const { db } = server.database;
+  const secrets = new Map<string, string>();
+  const add = (kind: string, values: (string | null | undefined)[]) =>
+    values.forEach((value, i) => value && secrets.set(`${kind} ${i + 1}`, value));
+  const hashes = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(isNotNull(users.passwordHash));
+  add(
+    'password hash',
+    hashes.map((row) => row.hash),
+  );
+  add(
+    'refresh token digest',
+    (await db.select().from(refreshTokens)).map((r) => r.tokenHash),
+  );
+  add(
+    'link token digest',
+    (await db.select().from(actionTokens)).map((r) => r.tokenHash),
+  );
+  const mails = await db.select({ text: mailOutbox.textBody }).from(mailOutbox);
+  const links = mails.flatMap((mail) =>
+    mail.text.split(/\s+/).filter((w) => w.includes('?token=')),
+  );
+  add(
+    'mailed link token',
+    links.map((link) => new URL(link).searchParams.get('token')),
+  );
+  const keys = await db.select({ jwk: signingKeys.privateJwk }).from(signingKeys);
+  add(
+    'signing key',
+    keys.map((key) => key.jwk.d as string | undefined),
+  );
+  return secrets;
+}
+
+/**
+ * Runs `run` while every write to `table` fails inside the database, as a lost connection or
+ * a broken constraint would: the statement's error then carries its parameters.
+ */
+export async function withFailingTable(
+  server: TestServer,
+  table: 'users' | 'sessions' | 'refresh_tokens' | 'action_tokens',
+  run: () => Promise<void>,
+): Promise<void> {
+  const { db } = server.database;
+  await db.execute(sql`create table if not exists test_failing_tables (name text primary key)`);
+  await db.execute(
+    sql.raw(`create or replace function test_fail_writes() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from test_failing_tables where name = TG_TABLE_NAME) then
+          raise exception 'injected failure';
+        end if;
+        return coalesce(new, old);
+      end $$`),
+  );
+  await db.execute(
+    sql.raw(`create or replace trigger test_fail_writes before insert or update or delete
+      on ${table} for each row execute function test_fail_writes()`),
+  );
+  await db.execute(sql`insert into test_failing_tables values (${table}) on conflict do nothing`);
+  try {
+    await run();
+  } finally {
+    await db.execute(sql`delete from test_failing_tables where name = ${table}`);
+  }
+}
