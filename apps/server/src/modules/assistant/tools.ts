@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { statusSchema } from '@tc/contract/paging';
 import { projectPageRequestSchema, type Project } from '@tc/contract/projects';
-import { rolePageRequestSchema, type Role } from '@tc/contract/roles';
-import { userPageRequestSchema, type User } from '@tc/contract/users';
+import { rolePageRequestSchema } from '@tc/contract/roles';
+import type { User } from '@tc/contract/users';
 import { permissionPageRequestSchema } from '@tc/contract/permissions-api';
 import type { ServiceContext } from '../../http/crud-routes';
 import { loggableError } from '../../http/logging';
@@ -10,13 +10,15 @@ import { AppError } from '../../http/problem';
 import { permissionsService } from '../permissions/service';
 import { pageProjects } from '../projects/page';
 import { rolesService } from '../roles/service';
-import { pageUsers } from '../users/page-users';
+import { findOwners, findRole, may, userPage } from './lookups';
 import type { ToolCall, ToolDefinition } from './provider';
 
 /**
  * Read-only tools the model may call (OpenAI function tools). Each runs through the same
  * service functions as the API, with the caller's token: its tenant scopes every query and a
- * tool needs the permission its API route needs. A refusal is told to the model, never data.
+ * tool needs the permission its API route needs. Every field a tool answers is one the caller
+ * could read through the API; a lookup into another area (a role or an owner by name) sees
+ * only what the caller's permissions show (lookups.ts). A refusal is told to the model.
  */
 interface Tool<Args extends z.ZodType> {
   name: string;
@@ -32,25 +34,6 @@ const tool = <Args extends z.ZodType>(definition: Tool<Args>) => definition;
 const limit = z.number().int().min(1).max(50).default(20).describe('At most this many rows.');
 const status = statusSchema.optional().describe('Only users with this status.');
 const roleName = z.string().trim().min(1).max(100).optional().describe('Only users of this role.');
-
-const userPage = (ctx: ServiceContext, filter: object, pageSize: number) =>
-  pageUsers({ ...ctx, request: userPageRequestSchema.parse({ pageSize, filter }) });
-
-/** A role named `name`: the exact name (any case) first, else the first containing it. */
-async function findRole(ctx: ServiceContext, name: string): Promise<Role | undefined> {
-  const request = rolePageRequestSchema.parse({ pageSize: 100, filter: { search: name } });
-  const { data } = await rolesService.page({ ...ctx, request });
-  return data.find((role) => role.name.toLowerCase() === name.toLowerCase()) ?? data[0];
-}
-
-/** Users whose full name or e-mail contains `name` ("Anna", "Anna Berg", "anna@"). */
-async function findUsersByName(ctx: ServiceContext, name: string): Promise<User[]> {
-  const wanted = name.trim().toLowerCase();
-  const { data } = await userPage(ctx, { search: wanted.split(/\s+/)[0] }, 100);
-  return data.filter((user) =>
-    `${user.firstName} ${user.lastName}\n${user.email}`.toLowerCase().includes(wanted),
-  );
-}
 
 const userRow = (user: User) => ({
   name: `${user.firstName} ${user.lastName}`,
@@ -127,11 +110,11 @@ const TOOLS = [
         const all = await page();
         return { totalCount: all.totalCount, projects: all.data.map(projectRow) };
       }
-      const owners = (await findUsersByName(ctx, args.ownerName)).slice(0, 10);
+      const owners = await findOwners(ctx, args.ownerName);
       if (owners.length === 0) return { error: `No user's name contains "${args.ownerName}".` };
       const pages = await Promise.all(owners.map((owner) => page(owner.id)));
       return {
-        owners: owners.map((owner) => `${owner.firstName} ${owner.lastName}`),
+        owners: owners.map((owner) => owner.name),
         totalCount: pages.reduce((sum, one) => sum + one.totalCount, 0),
         projects: pages.flatMap((one) => one.data.map(projectRow)).slice(0, args.limit),
       };
@@ -164,9 +147,8 @@ const TOOLS = [
       '(each only if the signed-in user may read it).',
     args: z.object({}),
     async run(ctx) {
-      const may = (permission: string) => ctx.caller.permissions.includes(permission);
       const summary: Record<string, unknown> = { tenant: ctx.caller.realm };
-      if (may('users:read')) {
+      if (may(ctx, 'users:read')) {
         const [all, active, inactive] = await Promise.all(
           [undefined, 'active', 'inactive'].map((s) => userPage(ctx, { status: s }, 1)),
         );
@@ -176,15 +158,15 @@ const TOOLS = [
           inactive: inactive!.totalCount,
         };
       }
-      if (may('roles:read')) {
+      if (may(ctx, 'roles:read')) {
         const request = rolePageRequestSchema.parse({ pageSize: 1 });
         summary.roles = (await rolesService.page({ ...ctx, request })).totalCount;
       }
-      if (may('permissions:read')) {
+      if (may(ctx, 'permissions:read')) {
         const request = permissionPageRequestSchema.parse({ pageSize: 1 });
         summary.permissions = (await permissionsService.page({ ...ctx, request })).totalCount;
       }
-      if (may('projects:read')) {
+      if (may(ctx, 'projects:read')) {
         const request = projectPageRequestSchema.parse({ pageSize: 1 });
         summary.projects = (await pageProjects({ ...ctx, request })).totalCount;
       }
