@@ -4,8 +4,9 @@ import { singleLineText } from './text';
 /**
  * Live change events, `GET /api/v1.0/events` (server-sent events, DESIGN.md §5).
  *
- * - A change arrives as an unnamed (`message`) event: `id:` is the event's sequence number,
- *   `data:` is a {@link ChangeEvent} naming the entity, the action and the entity's id.
+ * - A change arrives as an unnamed (`message`) event: `id:` is an opaque event id (random, so
+ *   it tells nothing of other tenants' changes; resume from it, never compare it), `data:` is
+ *   a {@link ChangeEvent} naming the entity, the action and the entity's id.
  * - `event: reload` means the server cannot tell what was missed (the gap is too large or
  *   older than what is kept): refetch everything shown.
  * - EventSource cannot send an Authorization header, so the access token may be passed as

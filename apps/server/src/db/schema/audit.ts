@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { tenants } from './tenants';
 
@@ -25,7 +25,10 @@ export const auditLog = pgTable(
 export const events = pgTable(
   'events',
   {
+    // The order of all tenants' changes: never shown, it moves with every tenant's activity.
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // What a client sees and resumes from: random, so it tells nothing of other tenants.
+    publicId: uuid().notNull().defaultRandom(),
     tenantId: uuid()
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
@@ -34,5 +37,8 @@ export const events = pgTable(
     entityId: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('events_tenant_id_idx').on(t.tenantId, t.id)],
+  (t) => [
+    index('events_tenant_id_idx').on(t.tenantId, t.id),
+    uniqueIndex('events_tenant_public_id_key').on(t.tenantId, t.publicId),
+  ],
 );

@@ -39,9 +39,10 @@ export async function recordChange(tx: Database, change: Change): Promise<void> 
       action: change.action,
       entityId: change.entityId,
     })
-    .returning({ id: events.id });
+    .returning({ id: events.id, publicId: events.publicId });
   const payload = JSON.stringify({
     id: event!.id,
+    publicId: event!.publicId,
     tenantId: change.tenantId,
     entity: change.entity,
     action: change.action,

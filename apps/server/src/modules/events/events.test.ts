@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { eq, lte } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/audit';
 import { createTenant, signIn, type TenantFixture } from '../../test/fixtures';
@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { recordChange, type Change } from '../audit/record';
-import { REPLAY_LIMIT } from './replay';
+import { BEFORE_FIRST_EVENT, clientEventId, REPLAY_LIMIT } from './replay';
 
 interface SseBlock {
   id?: string;
@@ -131,13 +131,18 @@ const record = (target: TestServer, ...changes: Change[]) =>
     for (const item of changes) await recordChange(tx, item);
   });
 
-async function lastEventIdOf(tenant: TenantFixture): Promise<number> {
+/** The ids a client sees for the tenant's events, newest first. */
+async function eventIdsOf(tenant: TenantFixture): Promise<string[]> {
   const rows = await server.database.db
-    .select({ id: events.id })
+    .select({ publicId: events.publicId })
     .from(events)
-    .where(eq(events.tenantId, tenant.tenantId));
-  return Math.max(0, ...rows.map((row) => Number(row.id)));
+    .where(eq(events.tenantId, tenant.tenantId))
+    .orderBy(desc(events.id));
+  return rows.map((row) => clientEventId(row.publicId));
 }
+
+const lastEventIdOf = async (tenant: TenantFixture) =>
+  (await eventIdsOf(tenant))[0] ?? BEFORE_FIRST_EVENT;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -176,7 +181,7 @@ describe('GET /events', () => {
     await streamA.next(300);
     await streamB.next(300);
     expect(streamA.blocks[0]).toMatchObject({ retry: '3000' });
-    expect(streamA.blocks[1]?.id).toMatch(/^\d+$/);
+    expect(streamA.blocks[1]?.id).toBe(await lastEventIdOf(a));
 
     await record(server, change(b, 'only-for-b'));
     await record(server, change(a, 'only-for-a'));
@@ -186,7 +191,8 @@ describe('GET /events', () => {
       action: 'create',
       id: 'only-for-a',
     });
-    expect(gotA!.id).toBe(String(await lastEventIdOf(a)));
+    expect(gotA!.id).toMatch(/^[0-9a-f]{32}$/);
+    expect(gotA!.id).toBe(await lastEventIdOf(a));
     expect(await streamA.next(500)).toBeUndefined();
     const gotB = await streamB.next();
     expect(JSON.parse(gotB!.data!)).toMatchObject({ id: 'only-for-b' });
@@ -210,8 +216,8 @@ describe('GET /events', () => {
     const last = await lastEventIdOf(a);
     await record(server, change(a, 'missed-1'), change(b, 'not-mine'), change(a, 'missed-2'));
     const options = [
-      { token: tokenA, headers: { 'last-event-id': String(last) } },
-      { token: tokenA, query: { lastEventId: String(last) } },
+      { token: tokenA, headers: { 'last-event-id': last } },
+      { token: tokenA, query: { lastEventId: last } },
     ];
     const expected = ['missed-1', 'missed-2'];
     for (const [i, option] of options.entries()) {
@@ -219,7 +225,9 @@ describe('GET /events', () => {
       const replayed = [];
       while (replayed.length < expected.length) replayed.push(await stream.next());
       expect(replayed.map((block) => JSON.parse(block!.data!).id)).toEqual(expected);
-      expect(Number(replayed[0]!.id)).toBeGreaterThan(last);
+      // Each replayed change keeps the id it was first sent with.
+      const ids = await eventIdsOf(a);
+      expect(replayed.map((block) => block!.id)).toEqual(ids.slice(0, ids.indexOf(last)).reverse());
       expect(await stream.next(300)).toBeUndefined();
       // Live changes follow the replay.
       await record(server, change(a, `live-${i}`));
@@ -229,34 +237,46 @@ describe('GET /events', () => {
     }
   });
 
-  it('tells the client to reload when its id is older than what is kept, or unknown', async () => {
+  it('tells the client to reload when its id is not a kept event of its tenant', async () => {
     const c = await createTenant(server.database.db);
     const token = (await signIn(server, c.name, c.adminEmail, TEST_PASSWORD)).access_token;
-    await record(server, change(c, 'old-1'), change(c, 'old-2'), change(c, 'kept'));
-    const oldId = (await lastEventIdOf(c)) - 2;
-    // Pruning removed everything up to and including the second change.
-    await server.database.db.delete(events).where(lte(events.id, oldId + 1));
-    for (const id of [String(oldId - 1), 'garbage', String(Number.MAX_SAFE_INTEGER)]) {
+    const changes = ['old-1', 'old-2', 'kept-1', 'kept-2'].map((id) => change(c, id));
+    await record(server, ...changes);
+    const [kept2, kept1, old2, old1] = await eventIdsOf(c);
+    // Pruning removed the two oldest changes.
+    const pruned = await server.database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(inArray(events.entityId, ['old-1', 'old-2']));
+    await server.database.db.delete(events).where(
+      inArray(
+        events.id,
+        pruned.map((row) => row.id),
+      ),
+    );
+    const otherTenants = await lastEventIdOf(a);
+    for (const id of [old1!, old2!, 'garbage', 'f'.repeat(32), otherTenants]) {
       const stream = await listen(server.url, { token, headers: { 'last-event-id': id } });
       const block = await stream.next();
       expect(block).toMatchObject({ event: 'reload', data: '{}' });
-      // The resume point moves past the gap.
-      expect(Number(block!.id)).toBeGreaterThanOrEqual(oldId + 2);
+      // The resume point moves past the gap, to the newest change.
+      expect(block!.id).toBe(kept2);
       stream.close();
     }
-    // Just after the pruned ones: what is kept is replayed.
-    const stream = await listen(server.url, {
-      token,
-      headers: { 'last-event-id': String(oldId + 1) },
+    // From a kept change, what followed it is replayed.
+    const stream = await listen(server.url, { token, headers: { 'last-event-id': kept1! } });
+    expect(await stream.next()).toMatchObject({
+      id: kept2,
+      data: expect.stringContaining('kept-2'),
     });
-    expect(JSON.parse((await stream.next())!.data!)).toMatchObject({ id: 'kept' });
     stream.close();
   });
 
   it('tells the client to reload when it missed too much', async () => {
     const c = await createTenant(server.database.db);
     const token = (await signIn(server, c.name, c.adminEmail, TEST_PASSWORD)).access_token;
-    const last = await lastEventIdOf(a);
+    const last = await lastEventIdOf(c);
+    expect(last).toBe(BEFORE_FIRST_EVENT);
     await server.database.db.insert(events).values(
       Array.from({ length: REPLAY_LIMIT + 1 }, (_, i) => ({
         tenantId: c.tenantId,
@@ -265,8 +285,37 @@ describe('GET /events', () => {
         entityId: `bulk-${i}`,
       })),
     );
-    const stream = await listen(server.url, { token, query: { lastEventId: String(last) } });
+    const stream = await listen(server.url, { token, query: { lastEventId: last } });
     expect(await stream.next()).toMatchObject({ event: 'reload' });
+    stream.close();
+  });
+
+  it("shows no id that moves with another tenant's changes", async () => {
+    const c = await createTenant(server.database.db);
+    const token = (await signIn(server, c.name, c.adminEmail, TEST_PASSWORD)).access_token;
+    await record(server, change(c, 'c-first'));
+    /** The resume point a fresh connection of tenant C is given. */
+    const resumePoint = async () => {
+      const stream = await listen(server.url, { token });
+      const deadline = Date.now() + 10_000;
+      while (!stream.blocks.some((block) => block.id) && Date.now() < deadline) {
+        await stream.next(100);
+      }
+      stream.close();
+      return stream.blocks.find((block) => block.id)?.id;
+    };
+    const before = (await resumePoint())!;
+    expect(before).toBe(await lastEventIdOf(c));
+    await record(server, change(b, 'b-1'), change(b, 'b-2'), change(a, 'a-1'));
+    expect(await resumePoint()).toBe(before);
+
+    // C's next change replays from that point alone, B's and A's changes in between or not.
+    await record(server, change(c, 'c-second'));
+    const stream = await listen(server.url, { token, headers: { 'last-event-id': before } });
+    const replayed = await stream.next();
+    expect(replayed).toMatchObject({ data: expect.stringContaining('c-second') });
+    expect(replayed!.id).toBe(await lastEventIdOf(c));
+    expect(await stream.next(300)).toBeUndefined();
     stream.close();
   });
 

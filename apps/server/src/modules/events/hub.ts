@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { DataVersion } from '../../db/data-version';
+import { loggableError } from '../../http/logging';
 import { EVENTS_CHANNEL } from '../audit/record';
 
 /** The NOTIFY payload recordChange sends (audit/record.ts). */
 export interface ChangeNotice {
+  /** The order of all tenants' changes: used here, never shown to a client. */
   id: number;
+  /** The id a client sees (replay.ts, clientEventId). */
+  publicId: string;
   tenantId: string;
   entity: string;
   action: string;
@@ -84,7 +88,7 @@ export class EventHub {
       try {
         subscriber(notice);
       } catch (error) {
-        this.log.error({ err: error }, 'a change event subscriber failed');
+        this.log.error({ err: loggableError(error) }, 'a change event subscriber failed');
       }
     }
   }
@@ -98,8 +102,8 @@ function parseNotice(payload: string): ChangeNotice | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { id, tenantId, entity, action, entityId } = value as Record<string, unknown>;
-  const strings = [tenantId, entity, action, entityId];
+  const { id, publicId, tenantId, entity, action, entityId } = value as Record<string, unknown>;
+  const strings = [publicId, tenantId, entity, action, entityId];
   if (!Number.isSafeInteger(id) || !strings.every((s) => typeof s === 'string')) return undefined;
   return value as ChangeNotice;
 }

@@ -4,9 +4,10 @@ import { eventsQuerySchema, RELOAD_EVENT, type ChangeEvent } from '@tc/contract/
 import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
 import type { Caller } from '../../identity/token-service';
+import { loggableError } from '../../http/logging';
 import { AppError, unauthorized } from '../../http/problem';
 import { EventHub, type ChangeNotice } from './hub';
-import { catchUp, type CatchUp } from './replay';
+import { catchUp, clientEventId, type CatchUp } from './replay';
 import { startEventStream } from '../../http/event-stream';
 
 /** Proxies drop idle connections after 30–60 s; a comment line keeps them open. */
@@ -39,7 +40,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tags: ['events'],
         summary: "The caller's tenant's changes, live (text/event-stream)",
         description:
-          'Each change: `id:` sequence number, `data: {"entity","action","id"}`. ' +
+          'Each change: `id:` an opaque event id, `data: {"entity","action","id"}`. ' +
           '`event: reload` when missed changes cannot be replayed. Resume with the ' +
           'Last-Event-ID header or `lastEventId`; the token may be sent as `access_token`.',
         querystring: eventsQuerySchema,
@@ -57,7 +58,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       const unsubscribe = await hub
         .subscribe(caller.tenantId, (notice) => stream.deliver(notice))
         .catch((error: unknown) => {
-          request.log.error({ err: error }, 'cannot listen for change events');
+          request.log.error({ err: loggableError(error) }, 'cannot listen for change events');
           throw new AppError(503, 'Live updates are not available right now. Try again later.');
         });
       const heartbeat = setInterval(() => {
@@ -80,7 +81,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       try {
         stream.catchUp(await catchUp(ctx.db, caller.tenantId, lastEventId));
       } catch (error) {
-        request.log.error({ err: error }, 'cannot replay change events');
+        request.log.error({ err: loggableError(error) }, 'cannot replay change events');
         reply.raw.end();
       }
       return reply;
@@ -140,7 +141,7 @@ function changeMessage(notice: ChangeNotice): string {
     action: notice.action as ChangeEvent['action'],
     id: notice.entityId,
   };
-  return `id: ${notice.id}\ndata: ${JSON.stringify(data)}\n\n`;
+  return `id: ${clientEventId(notice.publicId)}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
