@@ -1,37 +1,73 @@
 import type { DatabaseHandle } from './database';
 
-/** Notified by migration 0006's triggers on every committed write to cached data. */
+/**
+ * Notified by the triggers of migrations 0006 and 0010 on every committed write to cached data,
+ * with the tenant whose data it was.
+ */
 export const DATA_CHANGED_CHANNEL = 'data_changed';
 
 /**
- * A count of the changes this process knows of, to the data that cached answers are made of
+ * Counts of the changes this process knows of, to the data that cached answers are made of
  * (the lists, and the API's view of a caller). A cached answer is good only while the count it
  * was made under is still the current one.
  *
- * It goes up when the database reports a committed change, from any process or path (LISTEN,
- * fed by statement triggers), and when this process has answered a request that may have
- * written, before the answer leaves (http/write-tracking.ts): whoever saw a write acknowledged
- * never reads an older copy. Until the LISTEN is up, and after its connection was lost, there
- * is no current count, and nothing may be cached.
+ * Counted per tenant, so that one tenant's changes never empty another's cached answers: how
+ * fast a tenant is answered must not tell whether another one has been busy. A change whose
+ * tenant is unknown counts for every tenant; an answer made from every tenant's data (the
+ * tenant list) is good only while no change at all has been counted.
+ *
+ * The counts go up when the database reports a committed change, from any process or path
+ * (LISTEN, fed by row triggers naming the tenant), and when this process has answered a
+ * request that may have written, before the answer leaves (http/write-tracking.ts): whoever
+ * saw a write acknowledged never reads an older copy. Until the LISTEN is up, and after its
+ * connection was lost, there is no current count, and nothing may be cached.
  */
 export class DataVersion {
-  #count = 0;
+  /** Every change counted, of whichever tenant. */
+  #total = 0;
+  /** Changes of an unknown tenant: they count for every tenant. */
+  #everyone = 0;
+  readonly #byTenant = new Map<string, number>();
+  readonly #realms = new Map<string, string>();
   #listening = false;
 
-  /** The current count, or undefined while changes could go unnoticed. */
-  get current(): number | undefined {
-    return this.#listening ? this.#count : undefined;
+  /**
+   * The current count for answers made from `tenantId`'s data, or from every tenant's when
+   * undefined; undefined while changes could go unnoticed.
+   */
+  current(tenantId?: string): number | undefined {
+    if (!this.#listening) return undefined;
+    if (tenantId === undefined) return this.#total;
+    return this.#everyone + (this.#byTenant.get(tenantId) ?? 0);
   }
 
-  bump(): void {
-    this.#count += 1;
+  /** Counts a change of `tenantId`'s data; without a tenant, a change for every tenant. */
+  bump(tenantId?: string): void {
+    this.#total += 1;
+    if (tenantId === undefined) this.#everyone += 1;
+    else this.#byTenant.set(tenantId, (this.#byTenant.get(tenantId) ?? 0) + 1);
+  }
+
+  /**
+   * Remembers which tenant a realm name belongs to, as seen on signed-in requests, so that a
+   * write through a realm's public routes (sign-out) counts for that tenant alone. A realm no
+   * signed-in request has named has no cached answers in this process.
+   */
+  learnRealm(realm: string, tenantId: string): void {
+    const name = realm.toLowerCase();
+    if (this.#realms.get(name) !== tenantId) this.#realms.set(name, tenantId);
+  }
+
+  tenantOfRealm(realm: string): string | undefined {
+    return this.#realms.get(realm.toLowerCase());
   }
 
   /** Starts following the database's change notices; resolves to the function that stops. */
   async listen(database: DatabaseHandle): Promise<() => Promise<void>> {
     const stop = await database.listen(
       DATA_CHANGED_CHANNEL,
-      () => this.bump(),
+      // The notice names the tenant; an empty one (TRUNCATE) counts for every tenant.
+      (tenantId) => this.bump(tenantId || undefined),
       () => {
         this.#listening = false;
       },
@@ -76,11 +112,18 @@ export class AnswerCache<T> {
     this.#expiresAt = options.expiresAt ?? (() => Infinity);
   }
 
-  /** The cached answer for `key`, or the one `make` gives (kept unless undefined). */
-  get(key: string, make: () => Promise<T>): Promise<T>;
-  get(key: string, make: () => Promise<T | undefined>): Promise<T | undefined>;
-  async get(key: string, make: () => Promise<T | undefined>): Promise<T | undefined> {
-    const count = this.version.current;
+  /**
+   * The cached answer for `key`, or the one `make` gives (kept unless undefined). `tenantId`
+   * is the tenant whose data the answer is made from; none: every tenant's.
+   */
+  get(key: string, make: () => Promise<T>, tenantId?: string): Promise<T>;
+  get(key: string, make: () => Promise<T | undefined>, tenantId?: string): Promise<T | undefined>;
+  async get(
+    key: string,
+    make: () => Promise<T | undefined>,
+    tenantId?: string,
+  ): Promise<T | undefined> {
+    const count = this.version.current(tenantId);
     if (count === undefined) return make();
     const now = Date.now();
     const hit = this.#entries.get(key);

@@ -43,6 +43,23 @@ describe('AnswerCache', () => {
     expect(await cache.get('other', make)).toBe(4);
   });
 
+  it("keeps a tenant's answers through another tenant's changes", async () => {
+    const { database, version } = await listening();
+    const cache = new AnswerCache<number>(version);
+    const make = counter();
+    expect(await cache.get('a', make, 'tenant-a')).toBe(1);
+    expect(await cache.get('all', make)).toBe(2);
+    version.bump('tenant-b');
+    expect(await cache.get('a', make, 'tenant-a')).toBe(1);
+    // An answer made from every tenant's data goes with any change.
+    expect(await cache.get('all', make)).toBe(3);
+    version.bump('tenant-a');
+    expect(await cache.get('a', make, 'tenant-a')).toBe(4);
+    // A change of an unknown tenant counts for every tenant.
+    database.notify();
+    expect(await cache.get('a', make, 'tenant-a')).toBe(5);
+  });
+
   it('never serves an answer that raced a change after that change', async () => {
     const { version } = await listening();
     const cache = new AnswerCache<string>(version);

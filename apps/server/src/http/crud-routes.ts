@@ -74,8 +74,11 @@ export function registerCrudRoutes<
     schema: { tags, body: schemas.page, response: { 200: schemas.pageResponse, ...errors } },
     handler: async (request) => {
       const options = { ...context(request), request: request.body as z.output<P> };
-      const key = `${options.caller.userId}:${JSON.stringify(options.request)}`;
-      return { data: await pages.get(key, () => service.page(options)) };
+      const { caller } = options;
+      const key = `${caller.userId}:${JSON.stringify(options.request)}`;
+      // A super administrator's pages show every tenant; anyone else's only their own.
+      const tenantId = caller.isMaster ? undefined : caller.tenantId;
+      return { data: await pages.get(key, () => service.page(options), tenantId) };
     },
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DataVersion } from '../db/data-version';
 
 declare module 'fastify' {
@@ -11,13 +11,31 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Counts every answered request that may have written as a change, in `onSend`: after the
- * handler's transaction committed and before the client can see the answer.
+ * The tenant a request may have written to: the signed-in caller's, or the one a public realm
+ * route names. Undefined: every tenant (a super administrator may change any, and a public
+ * route without a realm, on a tenant's host, names none). Null: none with cached answers (a
+ * realm no signed-in request has named in this process).
+ */
+function tenantWritten(request: FastifyRequest, version: DataVersion): string | undefined | null {
+  const { caller } = request;
+  if (caller) return caller.isMaster ? undefined : caller.tenantId;
+  const realm = (request.params as { realm?: unknown } | undefined)?.realm;
+  if (typeof realm !== 'string') return undefined;
+  return version.tenantOfRealm(realm) ?? null;
+}
+
+/**
+ * Counts every answered request that may have written as a change of the tenant it wrote to,
+ * in `onSend`: after the handler's transaction committed and before the client can see the
+ * answer. Signed-in requests teach the count which tenant each realm name belongs to.
  */
 export function registerWriteTracking(app: FastifyInstance, version: DataVersion): void {
   app.addHook('onSend', async (request, _reply, payload) => {
+    const { caller } = request;
+    if (caller) version.learnRealm(caller.realm, caller.tenantId);
     if (!READ_METHODS.has(request.method) && !request.routeOptions.config?.readOnly) {
-      version.bump();
+      const tenantId = tenantWritten(request, version);
+      if (tenantId !== null) version.bump(tenantId);
     }
     return payload;
   });

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import type { TokenResponse } from '@tc/contract/identity';
 import { CLIENT_ID } from '@tc/contract/permissions';
 import type { Config } from '../config';
@@ -26,6 +27,19 @@ export interface Caller extends Principal {
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/**
+ * The tenant a token names, read without verifying it: only to file its cached caller under
+ * that tenant's changes. A token that does not verify is never cached.
+ */
+function tenantClaim(token: string): string | undefined {
+  try {
+    const claim = decodeJwt(token).tenant_id;
+    return typeof claim === 'string' ? claim : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Keycloak's direct-grant and refresh flows (DESIGN.md §4) and access-token verification. */
 export function createTokenService({ db, keys, config, dataVersion }: TokenServiceDeps) {
@@ -167,7 +181,7 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
 
   /** Verifies an access token fully; undefined for any token that must answer 401. */
   async function authenticate(token: string): Promise<Caller | undefined> {
-    return (await callers.get(token, () => verifyCaller(token)))?.caller;
+    return (await callers.get(token, () => verifyCaller(token), tenantClaim(token)))?.caller;
   }
 
   async function verifyCaller(

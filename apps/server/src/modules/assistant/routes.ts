@@ -93,7 +93,13 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       stream.start();
       try {
         await answerChat(
-          { db: ctx.db, config: ctx.config, caller, log, afterTool: () => ctx.dataVersion.bump() },
+          {
+            db: ctx.db,
+            config: ctx.config,
+            caller,
+            log,
+            afterTool: () => ctx.dataVersion.bump(caller.tenantId),
+          },
           request.body.messages,
           (delta) => stream.send({ delta }),
           signal,

@@ -83,7 +83,7 @@ export class EventHub {
       this.log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed change notice');
       return;
     }
-    this.version?.bump();
+    this.version?.bump(notice.tenantId);
     for (const subscriber of this.#subscribers.get(notice.tenantId) ?? []) {
       try {
         subscriber(notice);
