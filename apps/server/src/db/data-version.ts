@@ -90,18 +90,24 @@ interface Entry<T> {
  * Answers kept while the data they were made from is unchanged (DataVersion), and at most
  * `maxAgeMs`: a bound on staleness should a change notice ever be missed. The count is read
  * before the answer is made, so an answer that raced a write is filed under the older count
- * and never served after it. Oldest entries go first beyond `maxEntries`.
+ * and never served after it.
+ *
+ * Each tenant has its own shelf of at most `maxEntries` answers, its oldest going first: one
+ * tenant's many requests never push out another's answers (which it could time). Expired
+ * answers are swept from every shelf once per `maxAgeMs`, so idle tenants hold nothing.
  */
 export class AnswerCache<T> {
-  readonly #entries = new Map<string, Entry<T>>();
+  readonly #shelves = new Map<string, Map<string, Entry<T>>>();
   readonly #maxAgeMs: number;
   readonly #maxEntries: number;
   readonly #expiresAt: (value: T) => number;
+  #sweptAt = Date.now();
 
   constructor(
     private readonly version: DataVersion,
     options: {
       maxAgeMs?: number;
+      /** Per tenant (and once more for answers made from every tenant's data). */
       maxEntries?: number;
       /** When an answer must go at the latest (epoch ms), e.g. its token's expiry. */
       expiresAt?: (value: T) => number;
@@ -126,20 +132,33 @@ export class AnswerCache<T> {
     const count = this.version.current(tenantId);
     if (count === undefined) return make();
     const now = Date.now();
-    const hit = this.#entries.get(key);
+    const shelfName = tenantId ?? '';
+    const hit = this.#shelves.get(shelfName)?.get(key);
     if (hit && hit.count === count && hit.until > now) return hit.value;
     const value = await make();
     if (value === undefined) return value;
-    this.#entries.delete(key);
+    this.#sweep(now);
+    let shelf = this.#shelves.get(shelfName);
+    if (!shelf) this.#shelves.set(shelfName, (shelf = new Map()));
+    shelf.delete(key);
     const until = Math.min(now + this.#maxAgeMs, this.#expiresAt(value));
-    this.#entries.set(key, { count, until, value });
-    if (this.#entries.size > this.#maxEntries) {
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
+    shelf.set(key, { count, until, value });
+    if (shelf.size > this.#maxEntries) shelf.delete(shelf.keys().next().value!);
     return value;
   }
 
   get size(): number {
-    return this.#entries.size;
+    let size = 0;
+    for (const shelf of this.#shelves.values()) size += shelf.size;
+    return size;
+  }
+
+  #sweep(now: number): void {
+    if (now - this.#sweptAt < this.#maxAgeMs) return;
+    this.#sweptAt = now;
+    for (const [name, shelf] of this.#shelves) {
+      for (const [key, entry] of shelf) if (entry.until <= now) shelf.delete(key);
+      if (shelf.size === 0) this.#shelves.delete(name);
+    }
   }
 }

@@ -60,6 +60,15 @@ describe('AnswerCache', () => {
     expect(await cache.get('a', make, 'tenant-a')).toBe(5);
   });
 
+  it("never lets one tenant's answers push out another's", async () => {
+    const { version } = await listening();
+    const cache = new AnswerCache<string>(version, { maxEntries: 2 });
+    await cache.get('a1', async () => 'kept', 'tenant-a');
+    for (let i = 0; i < 10; i++) await cache.get(`b${i}`, async () => 'b', 'tenant-b');
+    expect(await cache.get('a1', async () => 'made again', 'tenant-a')).toBe('kept');
+    expect(cache.size).toBe(3);
+  });
+
   it('never serves an answer that raced a change after that change', async () => {
     const { version } = await listening();
     const cache = new AnswerCache<string>(version);
