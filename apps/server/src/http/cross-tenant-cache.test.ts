@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, tenantHost } from '../modules/auth/account-test-helpers';
 import { insertUser } from '../modules/users/service';
 import { callApi, createSignedInTenant, refreshForm, signIn, tokenRequest } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -62,6 +63,12 @@ async function busyTenantB() {
     body: new URLSearchParams({ client_id: 'react-client', refresh_token: tokens.refresh_token }),
   });
   expect(logout.status).toBe(204);
+  // Public account routes on B's host: they name B, not every tenant.
+  const host = tenantHost(server, b.domain);
+  const forgot = await postJson(server, '/auth/forgot-password', { email: b.adminEmail }, { host });
+  expect(forgot.status).toBe(202);
+  const signup = { fullName: 'Sig Nup', email: `sig@${b.domain}`, password: 'Sign-up-pass-1!' };
+  expect((await postJson(server, '/auth/signup', signup, { host })).status).toBeLessThan(500);
   // Another process's write: only the database's change notice tells of it.
   await insertUser(server.database.db, {
     tenantId: b.tenantId,

@@ -6,22 +6,29 @@ declare module 'fastify' {
     /** A POST that only reads (the list pages): answering it does not count as a change. */
     readOnly?: boolean;
   }
+  interface FastifyRequest {
+    /** The tenant a public route identified and may have written to (sign-up, reset, …). */
+    writtenTenantId: string | undefined;
+  }
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The tenant a request may have written to: the signed-in caller's, or the one a public realm
- * route names. Undefined: every tenant (a super administrator may change any, and a public
- * route without a realm, on a tenant's host, names none). Null: none with cached answers (a
- * realm no signed-in request has named in this process).
+ * or account route names. Undefined: every tenant (a super administrator may change any).
+ * Null: none with cached answers (a realm no signed-in request has named in this process, or a
+ * public route that identified no tenant).
  */
 function tenantWritten(request: FastifyRequest, version: DataVersion): string | undefined | null {
   const { caller } = request;
   if (caller) return caller.isMaster ? undefined : caller.tenantId;
+  if (request.writtenTenantId) return request.writtenTenantId;
   const realm = (request.params as { realm?: unknown } | undefined)?.realm;
-  if (typeof realm !== 'string') return undefined;
-  return version.tenantOfRealm(realm) ?? null;
+  if (typeof realm === 'string') return version.tenantOfRealm(realm) ?? null;
+  // A public route names its tenant when it writes; one that named none (an unknown host,
+  // a refused request) wrote nothing, and must not empty every tenant's cache.
+  return request.routeOptions.config?.public ? null : undefined;
 }
 
 /**
@@ -30,6 +37,7 @@ function tenantWritten(request: FastifyRequest, version: DataVersion): string | 
  * answer. Signed-in requests teach the count which tenant each realm name belongs to.
  */
 export function registerWriteTracking(app: FastifyInstance, version: DataVersion): void {
+  app.decorateRequest('writtenTenantId', undefined);
   app.addHook('onSend', async (request, _reply, payload) => {
     const { caller } = request;
     if (caller) version.learnRealm(caller.realm, caller.tenantId);

@@ -55,6 +55,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       publicHost: new URL(ctx.config.publicUrl).hostname.toLowerCase(),
       googleClientId: ctx.config.googleClientId,
     });
+    request.writtenTenantId = tenant.id;
     const context: AccountContext = {
       db: ctx.db,
       config: ctx.config,

@@ -50,6 +50,7 @@ export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         publicHost,
         googleClientId,
       });
+      request.writtenTenantId = tenant.id;
       const identity = await verify(request.body.credential, request.log);
       // Token responses are never cached (RFC 6749 §5.1), as at the token endpoint.
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
