@@ -59,21 +59,16 @@ export async function seedTenant(server: TestServer): Promise<SeededTenant> {
   return { ...withToken, ids };
 }
 
-/** A user of the tenant whose role holds exactly these permissions, signed in. */
-export async function signInWithPermissions(
-  server: TestServer,
-  tenant: TenantFixture,
-  names: string[],
-) {
-  const db = server.database.db;
+/** A user of the tenant whose own role holds exactly these permissions, signed in. */
+export async function limitedUser(server: TestServer, tenant: TenantFixture, names: string[]) {
   const email = `limited.${suffix()}@example.test`;
-  await db.transaction(async (tx) => {
+  const ids = await server.database.db.transaction(async (tx) => {
     const roleId = await insertRole(tx, {
       tenantId: tenant.tenantId,
       name: `Limited ${suffix()}`,
       permissionIds: names.map((name) => tenant.permissionIds.get(name)!),
     });
-    await insertUser(tx, {
+    const userId = await insertUser(tx, {
       tenantId: tenant.tenantId,
       email,
       firstName: 'Lim',
@@ -81,8 +76,19 @@ export async function signInWithPermissions(
       roleId,
       password: TEST_PASSWORD,
     });
+    return { roleId, userId };
   });
-  return (await signIn(server, tenant.name, email, TEST_PASSWORD)).access_token;
+  const { access_token: token } = await signIn(server, tenant.name, email, TEST_PASSWORD);
+  return { token, ...ids };
+}
+
+/** The access token of such a user. */
+export async function signInWithPermissions(
+  server: TestServer,
+  tenant: TenantFixture,
+  names: string[],
+) {
+  return (await limitedUser(server, tenant, names)).token;
 }
 
 /** The row as its own tenant sees it, to prove that nothing changed. */

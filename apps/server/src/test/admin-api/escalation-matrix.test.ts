@@ -23,14 +23,9 @@ const PERMISSION_SETS: Record<string, string[]> = {
   'users:read+write': ['users:read', 'users:write'],
   'roles:read+write': ['roles:read', 'roles:write'],
   'permissions:read+write': ['permissions:read', 'permissions:write'],
-  'all three writes': [
-    'users:read',
-    'users:write',
-    'roles:read',
-    'roles:write',
-    'permissions:read',
-    'permissions:write',
-  ],
+  'all three writes': SYSTEM_PERMISSIONS.filter((name) =>
+    ['users', 'roles', 'permissions'].includes(name.split(':')[0]!),
+  ),
   'every system permission': [...SYSTEM_PERMISSIONS],
 };
 

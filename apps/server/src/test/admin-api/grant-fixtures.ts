@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { insertRole } from '../../modules/roles/service';
-import { insertUser } from '../../modules/users/service';
-import { callApi, signIn } from '../fixtures';
-import { TEST_PASSWORD, type TestServer } from '../harness';
-import type { SeededTenant } from './entities';
+import { callApi } from '../fixtures';
+import type { TestServer } from '../harness';
+import { limitedUser, type SeededTenant } from './entities';
 
 export const suffix = () => randomBytes(4).toString('hex');
 
@@ -16,28 +14,7 @@ export interface Limited {
 
 /** What the grant tests do in a seeded tenant, with its admin's token for the checks. */
 export function grantFixtures(server: TestServer, tenant: SeededTenant) {
-  /** A user whose own role holds exactly these permissions, signed in. */
-  async function limitedUser(names: string[]): Promise<Limited> {
-    const email = `limited.${suffix()}@example.test`;
-    const ids = await server.database.db.transaction(async (tx) => {
-      const roleId = await insertRole(tx, {
-        tenantId: tenant.tenantId,
-        name: `Limited ${suffix()}`,
-        permissionIds: names.map((name) => tenant.permissionIds.get(name)!),
-      });
-      const userId = await insertUser(tx, {
-        tenantId: tenant.tenantId,
-        email,
-        firstName: 'Lim',
-        lastName: 'Ited',
-        roleId,
-        password: TEST_PASSWORD,
-      });
-      return { roleId, userId };
-    });
-    const { access_token: token } = await signIn(server, tenant.name, email, TEST_PASSWORD);
-    return { token, ...ids };
-  }
+  const limited = (names: string[]): Promise<Limited> => limitedUser(server, tenant, names);
 
   /** A role made by the admin, holding these permissions. */
   async function roleWith(names: string[]) {
@@ -56,7 +33,7 @@ export function grantFixtures(server: TestServer, tenant: SeededTenant) {
       unknown
     >;
 
-  return { limitedUser, roleWith, read };
+  return { limitedUser: limited, roleWith, read };
 }
 
 /** A valid new user with this role. */
