@@ -12,6 +12,7 @@ import {
 import { accountHeadersSchema } from '@tc/contract/headers';
 import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
+import { loggableError } from '../../http/logging';
 import { AppError } from '../../http/problem';
 import { identifyTenant } from '../tenants/service';
 import { forgotPassword, resetPassword, verifyEmail, type AccountContext } from './account-service';
@@ -84,7 +85,8 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       // mail, an unknown one nothing, and the answer's timing must not tell them apart.
       forgotPassword({ ...context, email: request.body.email }).then(
         () => ctx.mail.nudge(),
-        (error: unknown) => request.log.error({ err: error }, 'forgot-password failed'),
+        (error: unknown) =>
+          request.log.error({ err: loggableError(error) }, 'forgot-password failed'),
       );
       return reply.code(202).send({ data: { message: FORGOT_SENT } });
     },
