@@ -15,7 +15,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-// Names are the environment's (DESIGN.md §3); the brute-force defaults are Keycloak's.
+// Names are the environment's (README.md "Configuration"); the brute-force defaults are Keycloak's.
 const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a port number' })

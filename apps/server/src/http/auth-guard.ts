@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /**
- * Authentication for a whole route prefix in one hook (STYLE.md, fastify/demo). A route
+ * Authentication for a whole route prefix in one hook, so no handler can forget it. A route
  * states what it needs in its config; by default it is a tenant route that needs a token.
  */
 export function registerAuthGuard(api: FastifyInstance, tokens: TokenService): void {

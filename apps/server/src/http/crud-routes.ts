@@ -34,7 +34,7 @@ export interface CrudSpec<
   entity: string;
   read: FastifyContextConfig;
   write: FastifyContextConfig;
-  /** The spec deletes tenants with DELETE and everything else with POST (spec §7). */
+  /** Tenants are deleted with DELETE, everything else with POST, as the earlier client sends them. */
   deleteMethod?: 'POST' | 'DELETE';
   schemas: { row: Row; page: PageRequest; create: Create; update: Update; pageResponse: z.ZodType };
   service: CrudService<z.output<Row>, z.output<PageRequest>, z.output<Create>, z.output<Update>>;
@@ -43,7 +43,7 @@ export interface CrudSpec<
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
 /**
- * The spec's five routes of a managed entity (spec §7, DESIGN.md §5), for every entity alike:
+ * The five routes of a managed entity (docs/api-conventions.md), for every entity alike:
  * POST page, POST create, PUT update, POST|DELETE delete/{id}, GET {id}. Handlers only
  * translate HTTP to a service call; rules live in the service.
  */

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the contract's zod schemas, at /api/docs (DESIGN.md §5). */
+/** OpenAPI generated from the contract's zod schemas, at /api/docs: one source for both. */
 export async function registerDocs(app: FastifyInstance, publicUrl: string) {
   await app.register(swagger, {
     openapi: {

@@ -59,7 +59,7 @@ function fieldErrors(error: FastifyError): Record<string, string> {
   return errors;
 }
 
-/** One error handler for the whole app (STYLE.md, fastify/demo): RFC 9457, no stack traces. */
+/** One error handler for the whole app: RFC 9457, no stack traces (docs/api-conventions.md). */
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

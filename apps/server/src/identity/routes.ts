@@ -87,7 +87,7 @@ async function oauth(reply: FastifyReply, run: () => Promise<unknown>) {
   }
 }
 
-/** Keycloak's realm endpoints: /realms/{realm}/… (DESIGN.md §4). */
+/** Keycloak's realm endpoints: /realms/{realm}/… (docs/identity-provider.md). */
 export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOptions) {
   const { config, db, keys, tokens } = options;
   const passwordGrants = passwordGrantLimits(options.limits, config);

@@ -41,7 +41,7 @@ function tenantClaim(token: string): string | undefined {
   }
 }
 
-/** Keycloak's direct-grant and refresh flows (DESIGN.md §4) and access-token verification. */
+/** Keycloak's direct-grant and refresh flows and access-token verification (docs/identity-provider.md). */
 export function createTokenService({ db, keys, config, dataVersion }: TokenServiceDeps) {
   // Every API request authenticates; a client sends the same token for minutes. Keyed by the
   // whole token, so a hit is a token that verified before, and never kept past its expiry.

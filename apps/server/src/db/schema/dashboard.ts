@@ -2,7 +2,7 @@ import { date, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /**
- * Sign-ins per tenant and UTC day, for the dashboard's chart (issue 7 §2). Counted by a
+ * Sign-ins per tenant and UTC day, for the dashboard's chart. Counted by a
  * trigger on every new session (migration 0005): a session is one sign-in (password grant or
  * Google), and sessions go when their user does, so the history is kept here instead.
  */

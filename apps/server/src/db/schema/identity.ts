@@ -109,7 +109,7 @@ export const users = pgTable(
   ],
 );
 
-/** A session is one sign-in; its refresh tokens form a rotation family (DESIGN.md §4). */
+/** A session is one sign-in; its refresh tokens form a rotation family (docs/identity-provider.md). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -2,7 +2,7 @@
 export type MailKind = 'invite' | 'reset' | 'verify' | 'passwordChanged' | 'signupExisting';
 
 export interface MailParams {
-  /** The tenant's name: every mail says which tenant it is about (DESIGN.md §5). */
+  /** The tenant's name: one address may have accounts in several tenants, so every mail names it. */
   tenant: string;
   /** The recipient's first name; may be empty (e.g. an invited user named from the e-mail). */
   name: string;

@@ -21,7 +21,7 @@ import { startEventStream } from '../../http/event-stream';
 const ANSWER_TIMEOUT_MS = 120_000;
 
 /**
- * `GET /assistant` (is it configured?) and `POST /assistant/chat` (issue 7 §3): the server
+ * `GET /assistant` (is it configured?) and `POST /assistant/chat`: the server
  * calls the provider, so the key never reaches the browser, and streams the answer as
  * server-sent events (chunk format: @tc/contract/assistant).
  */

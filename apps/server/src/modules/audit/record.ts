@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { auditLog, events } from '../../db/schema/audit';
 
-/** The channel every process listens on; the payload names the tenant (DESIGN.md §1). */
+/**
+ * The channel every process on one database listens on, so a change made in one reaches the
+ * consoles connected to any other; the payload names the tenant.
+ */
 export const EVENTS_CHANNEL = 'tc_events';
 
 export type ChangeAction = 'create' | 'update' | 'delete';

@@ -75,7 +75,7 @@ export async function savedLocaleOf(tx: Database, userId: string): Promise<strin
   return row?.locale ?? null;
 }
 
-/** The invitation mail: a 7-day link to set the first password (issue §6). */
+/** The invitation mail: a 7-day link to set the first password. */
 export async function sendInvitation(
   tx: Database,
   publicUrl: string,

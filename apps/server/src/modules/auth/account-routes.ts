@@ -26,9 +26,9 @@ const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
 const FORGOT_SENT = 'Reset email sent successfully. Please check your inbox.';
 const SIGNUP_SENT = 'Check your inbox and confirm your e-mail address to finish signing up.';
 
-/** Sign-up, forgot/reset password and e-mail verification (DESIGN.md §5): public routes. */
+/** Sign-up, forgot/reset password and e-mail verification: public routes. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // Per client address (issue §3); generous for token routes, whose tokens cannot be guessed.
+  // Per client address; generous for token routes, whose tokens cannot be guessed.
   const PER_ADDRESS = { max: ctx.config.accountRateLimit.perAddress, timeWindow: 60_000 };
   const PER_ADDRESS_TOKENS = {
     max: ctx.config.accountRateLimit.tokensPerAddress,

@@ -95,7 +95,7 @@ async function insertSignup(
 }
 
 /**
- * Self-service sign-up (issue §5) as a Member who must confirm the address before signing in.
+ * Self-service sign-up as a Member who must confirm the address before signing in.
  * A taken address gets the same answer and mails its owner instead, so sign-up never tells
  * whether an account exists; the password is hashed either way so timing does not tell either.
  */

@@ -10,7 +10,10 @@ import { notFound } from '../../http/problem';
 import { identifyTenant } from '../tenants/service';
 import { createGoogleVerifier, signInWithGoogle } from './google';
 
-/** POST /auth/google (DESIGN.md §5–6): a Google ID token in, our token response out. */
+/**
+ * POST /auth/google: a Google ID token in, our token response out; a server never hands a
+ * browser a password to sign in with (docs/identity-provider.md).
+ */
 export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { googleClientId, googleJwksUrl, publicUrl } = ctx.config;

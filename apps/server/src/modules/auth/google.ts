@@ -16,7 +16,7 @@ import { findUserRow } from '../users/page-users';
 import { insertUser } from '../users/service';
 import { claimUnverifiedAccount } from './account-service';
 
-/** The spec's wording for any refused Google sign-in (spec §8). */
+/** The console's wording for any refused Google sign-in, kept from the earlier client. */
 export const GOOGLE_SIGN_IN_FAILED = 'Google Sign-In failed. Please try again.';
 
 // https://developers.google.com/identity/gsi/web/guides/verify-google-id-token
@@ -146,8 +146,8 @@ async function signUp(db: Database, tenantId: string, identity: GoogleIdentity):
 }
 
 /**
- * Signs a verified Google account in to the identified tenant (DESIGN.md §6: our tokens, never
- * a password), signing it up first when the tenant allows self sign-up.
+ * Signs a verified Google account in to the identified tenant (our tokens, never a
+ * password), signing it up first when the tenant allows self sign-up.
  *
  * The master realm is refused outright: super administrators are few, have the widest reach,
  * and sign in with their password only; delegating that to any Google account that claims

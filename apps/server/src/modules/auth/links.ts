@@ -7,14 +7,17 @@ import { hashToken, newOpaqueToken } from '../../identity/sessions';
 
 export type LinkPurpose = 'reset' | 'invite' | 'verify';
 
-/** How long each link works (issue: reset 30 minutes, invitation 7 days, verification 24 h). */
+/**
+ * How long each link works: a reset is asked for and used at once, an invitation may wait for
+ * its reader's return, a verification for the next look at the mailbox.
+ */
 export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
   reset: 30 * 60,
   invite: 7 * 24 * 3600,
   verify: 24 * 3600,
 };
 
-/** The web screens links open: reset and invitation share Set new password (spec §2). */
+/** The web screens links open: reset and invitation share Set new password. */
 export const LINK_PATHS: Record<LinkPurpose, string> = {
   reset: '/newpassword',
   invite: '/newpassword',

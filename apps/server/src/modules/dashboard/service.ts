@@ -41,7 +41,7 @@ export async function computeDashboard(db: Database, tenantId: string): Promise<
 }
 
 /**
- * The caller's tenant's dashboard (issue 7 §2). Computed once per change of the tenant (see
+ * The caller's tenant's dashboard. Computed once per change of the tenant (see
  * VersionedCache); the audit entries are shown only to callers who may read the audit log.
  */
 export async function getDashboard({

@@ -20,7 +20,7 @@ export type Subscriber = (notice: ChangeNotice) => void;
 
 /**
  * One LISTEN per process, fanned out in-process to the connected clients of each tenant
- * (DESIGN.md §1: several processes share one PostgreSQL; PGlite delivers NOTIFY the same way).
+ * (several processes may share one PostgreSQL; PGlite delivers NOTIFY the same way).
  * The listener starts with the first subscriber and stops when the app closes.
  */
 export class EventHub {

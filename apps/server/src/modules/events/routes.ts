@@ -18,7 +18,7 @@ const RETRY_MS = 3_000;
 const MAX_PENDING_BYTES = 1024 * 1024;
 
 /**
- * `GET /events`: the caller's tenant's changes as server-sent events (DESIGN.md §5), so open
+ * `GET /events`: the caller's tenant's changes as server-sent events, so open
  * consoles refresh live. EventSource cannot send an Authorization header, so the access token
  * may come as `?access_token=`; this route therefore authenticates itself.
  */

@@ -10,7 +10,7 @@ const errors = { 401: problemSchema, 403: problemSchema };
 // Writing needs all of ONBOARDING_PERMISSIONS; the guard checks the first, the service all.
 const write = { permission: 'roles:write' };
 
-/** The onboarding wizard's progress, per tenant (issue 7 §1). */
+/** The onboarding wizard's progress, per tenant, so a reload or another browser resumes it. */
 export async function onboardingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

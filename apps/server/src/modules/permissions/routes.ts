@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context';
 import { registerCrudRoutes } from '../../http/crud-routes';
 import { permissionsService } from './service';
 
-/** /permissions/page, /create, /update, /delete/{id}, /{id} (spec §7). */
+/** /permissions/page, /create, /update, /delete/{id}, /{id} (docs/api-conventions.md). */
 export async function permissionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   registerCrudRoutes(app, ctx, {
     entity: 'permissions',

@@ -96,7 +96,7 @@ function translateConflict(error: unknown): never {
 
 /**
  * System permissions keep their name, and the Admin role keeps every one of them, so the
- * tenant can never lock itself out of its own administration (DESIGN.md §5).
+ * tenant can never lock itself out of its own administration.
  */
 async function guardSystemPermission(
   tx: Database,

@@ -16,7 +16,7 @@ const sortColumns = {
   createdAt: projects.createdAt,
 };
 
-/** The list screen: search on name or number, exact owner and country filters (spec §2). */
+/** The list screen: search on name or number, exact owner and country filters. */
 export async function pageProjects({
   db,
   caller,

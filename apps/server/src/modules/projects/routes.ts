@@ -20,7 +20,7 @@ import { projectsService } from './service';
 const write = { permission: 'projects:write' };
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
-/** Projects: the five CRUD routes (DESIGN.md §5, §6) plus the logo upload. */
+/** Projects: the five routes of a managed entity (docs/api-conventions.md) plus the logo upload. */
 export async function projectsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   acceptImageBodies(app);
 

@@ -32,7 +32,10 @@ export async function translateErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Writes the audit entry and the change event in the same transaction (DESIGN.md §5). */
+/**
+ * Writes the audit entry and the change event in the same transaction, so neither exists
+ * without the change nor the change without them.
+ */
 export function audit(
   tx: Database,
   { caller }: ServiceContext,

@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context';
 import { registerCrudRoutes } from '../../http/crud-routes';
 import { rolesService } from './service';
 
-/** /roles/page, /roles/create, /roles/update, /roles/delete/{id}, /roles/{id} (spec §7). */
+/** /roles/page, /roles/create, /roles/update, /roles/delete/{id}, /roles/{id} (docs/api-conventions.md). */
 export async function rolesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   registerCrudRoutes(app, ctx, {
     entity: 'roles',

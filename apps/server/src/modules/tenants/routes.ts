@@ -22,7 +22,10 @@ import { removeTenantLogo, setTenantLogo } from './logo';
 import { tenantService } from './manage';
 import { identifyTenant } from './service';
 
-/** Tenant management is for super administrators of the master realm only (DESIGN.md §5). */
+/**
+ * Tenant management is for super administrators of the master realm only; a tenant's own
+ * administrators never see another tenant.
+ */
 const SUPER_ADMIN = { superAdmin: true };
 
 export async function tenantRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

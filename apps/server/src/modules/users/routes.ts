@@ -22,8 +22,8 @@ import { getUser, pageUsers } from './page-users';
 import { createUser, removeUser, updateUser } from './service';
 
 /**
- * Spec §7: users/page, users/create, users/update, users/delete/{id}, plus users/{id} and
- * users/{id}/resend-invitation (issue §6).
+ * users/page, users/create, users/update, users/delete/{id}, users/{id} (docs/api-conventions.md)
+ * and users/{id}/resend-invitation.
  */
 export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { bookmarks, stop } = await EmailBookmarks.listening(ctx.database);

@@ -84,7 +84,7 @@ async function requireUserRow(tx: Database, tenantId: string, id: string): Promi
 
 /**
  * Adds an invited user (no password yet) with a role of the caller's tenant; the invitation
- * mail is queued in the same transaction (issue §6).
+ * mail is queued in the same transaction, so it goes out exactly when the user exists.
  */
 export async function createUser({
   db,
