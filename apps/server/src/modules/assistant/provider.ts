@@ -1,9 +1,10 @@
+import { createParser } from 'eventsource-parser';
 import { redactUrl } from '../../http/logging';
 
 /**
  * A client of an OpenAI-compatible chat-completions API with `stream: true`: the answer comes
- * as server-sent events whose `data:` lines are JSON chunks, ended by `data: [DONE]`
- * (OpenAI API reference, "Create chat completion", streaming). Plain fetch, no SDK.
+ * as server-sent events whose `data:` lines are JSON chunks, ended by `data: [DONE]`.
+ * Plain fetch, no SDK.
  */
 
 export interface ToolCall {
@@ -152,17 +153,17 @@ function addFragment(calls: Map<number, ToolCall>, fragment: ChunkToolCall) {
 }
 
 /**
- * The `data` of each server-sent event (WHATWG HTML §9.2.6): lines end in LF, CRLF or CR;
- * an event's data lines are joined by LF; a blank line dispatches; other fields are ignored.
+ * The `data` of each server-sent event, as the provider's bytes arrive. eventsource-parser does
+ * the line splitting (LF, CRLF, CR, also across reads), the joining of `data:` lines and the
+ * skipping of comments and other fields.
  */
 export async function* dataEvents(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
 ): AsyncGenerator<string> {
+  const events: string[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event.data) });
   const decoder = new TextDecoder();
-  let buffer = '';
-  let data: string[] = [];
-  let skipLf = false;
   const reader = body.getReader();
   try {
     for (;;) {
@@ -173,24 +174,14 @@ export async function* dataEvents(
         if (signal.aborted) throw error;
         throw new ProviderError(`the stream broke: ${describe(error)}`);
       }
-      let text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
-      // A CRLF split across two reads is one line end, not two.
-      if (skipLf && text.startsWith('\n')) text = text.slice(1);
-      if (text) skipLf = text.endsWith('\r');
-      buffer += text;
-      const lines = buffer.split(/\r\n|\r|\n/);
-      buffer = read.done ? '' : lines.pop()!;
-      for (const line of lines) {
-        if (line === '') {
-          if (data.length > 0) yield data.join('\n');
-          data = [];
-        } else if (line.startsWith('data:')) {
-          data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-        }
-      }
+      // A last event the provider does not close with a blank line still counts: some
+      // providers end with "data: [DONE]" and close the connection.
+      parser.feed(
+        read.done ? `${decoder.decode()}\n\n` : decoder.decode(read.value, { stream: true }),
+      );
+      yield* events.splice(0);
       if (read.done) break;
     }
-    if (data.length > 0) yield data.join('\n');
   } finally {
     reader.releaseLock();
     await body.cancel().catch(() => undefined);

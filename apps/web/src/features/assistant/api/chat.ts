@@ -4,6 +4,7 @@ import {
   type ChatChunk,
   type ChatMessage,
 } from '@tc/contract/assistant';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { apiStream } from '../../../lib/api-client';
 
 /** One server-sent event: its `event:` name (default "message") and its joined `data:` lines. */
@@ -13,56 +14,26 @@ export interface ServerSentEvent {
 }
 
 /**
- * Parses a text/event-stream body as it arrives (WHATWG HTML §9.2.6 "Interpreting an event
- * stream"): events end at a blank line; CRLF, LF and CR all end a line; `:` lines are comments;
- * several `data:` lines join with "\n"; events without data are not dispatched. A TextDecoder
- * in stream mode keeps a character split across two network chunks whole.
+ * The events of a text/event-stream body as it arrives. eventsource-parser splits the lines
+ * (LF, CRLF, CR, also across chunks), joins `data:` lines, skips comments and drops an event the
+ * stream ends before closing; TextDecoderStream keeps a character split across chunks whole.
  */
 export async function* parseEventStream(
   body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<ServerSentEvent> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let event = '';
-  let data: string[] = [];
-
-  // Lines complete so far; a trailing "\r" may be half of a "\r\n", so it waits for more.
-  function* lines(final: boolean): Generator<string> {
-    for (;;) {
-      const match = /\r\n|\n|\r/.exec(buffer);
-      if (!match || (!final && match[0] === '\r' && match.index === buffer.length - 1)) return;
-      const line = buffer.slice(0, match.index);
-      buffer = buffer.slice(match.index + match[0].length);
-      yield line;
-    }
-  }
-
-  function* take(line: string): Generator<ServerSentEvent> {
-    if (line === '') {
-      if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
-      event = '';
-      data = [];
-      return;
-    }
-    if (line.startsWith(':')) return;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-  }
-
+  const reader = body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      for (const line of lines(done)) yield* take(line);
-      // An event not closed by a blank line when the stream ends is dropped, as the standard says.
       if (done) return;
+      yield { event: value.event ?? 'message', data: value.data };
     }
   } finally {
-    reader.releaseLock();
+    // Stopping early (the answer is complete, or failed) lets go of the connection.
+    await reader.cancel().catch(() => undefined);
   }
 }
 
@@ -73,7 +44,7 @@ export async function* readChatChunks(body: ReadableStream<Uint8Array>): AsyncGe
   }
 }
 
-/** The provider failed, or the answer broke off: the widget shows the spec's error (§8). */
+/** The provider failed, or the answer broke off: the widget shows its error message. */
 export class ChatStreamError extends Error {}
 
 /**
