@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { envelope } from './problem';
 import { singleLineText } from './text';
 
-/** The special characters of the spec's checklist (spec §5, Set new password). */
+/** The special characters the Set new password checklist names, as the earlier client did. */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
 
 /**
- * The checklist the Set new password screen shows, with the spec's words (spec §5); the
+ * The checklist the Set new password screen shows, in the earlier client's words; the
  * server enforces the same rules through `passwordSchema`, so screen and API never disagree.
  */
 export const passwordChecks = [

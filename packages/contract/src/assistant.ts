@@ -3,14 +3,14 @@ import { envelope } from './problem';
 import { multilineText } from './text';
 
 /**
- * The AI assistant (issue 7 §3). The browser sends the whole conversation, which it keeps in
- * memory only (spec §3 "Chat message"); the server adds its own instructions, calls the
+ * The AI assistant. The browser sends the whole conversation, which it keeps in
+ * memory only (a conversation may hold anything its user typed); the server adds its own instructions, calls the
  * OpenAI-compatible provider and streams the answer back.
  */
 export const ASSISTANT_PATH = '/api/v1.0/assistant';
 export const ASSISTANT_CHAT_PATH = '/api/v1.0/assistant/chat';
 
-/** Spec §8 "Chat failure": shown as the assistant's message when the provider fails. */
+/** Shown as the assistant's message when the provider fails; the earlier client's wording. */
 export const ASSISTANT_ERROR_MESSAGE = 'Error: Unable to process your request at the moment.';
 
 export const MAX_CHAT_MESSAGE_LENGTH = 4000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './problem';
 
 /**
- * The home dashboard (issue 7 §2), `GET /api/v1.0/dashboard`: every figure and chart of the
+ * The home dashboard, `GET /api/v1.0/dashboard`: every figure and chart of the
  * caller's tenant in one answer. Needs `tenant:read`; super administrators get 403 (they
  * manage tenants, not tenant data). Days are UTC calendar days.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from './text';
 
 /**
- * Live change events, `GET /api/v1.0/events` (server-sent events, DESIGN.md §5).
+ * Live change events, `GET /api/v1.0/events` (server-sent events), so open consoles refresh.
  *
  * - A change arrives as an unnamed (`message`) event: `id:` is an opaque event id (random, so
  *   it tells nothing of other tenants' changes; resume from it, never compare it), `data:` is

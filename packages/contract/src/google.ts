@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from './text';
 
 /**
- * Google sign-in (DESIGN.md §6): the ID token that Google Identity Services hands the browser
+ * Google sign-in (docs/identity-provider.md): the ID token that Google Identity Services hands the browser
  * (`credential` in its callback). The server verifies it and answers with our own tokens,
  * in the token endpoint's shape (`tokenResponseSchema`); it never answers with a password.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './problem';
 import { singleLineText } from './text';
 
-/** Keycloak's token endpoint answer, plus `tenantId` which the console stores (spec §3). */
+/** Keycloak's token endpoint answer, plus `tenantId`, which the earlier client stores. */
 export const tokenResponseSchema = z.object({
   access_token: z.string(),
   expires_in: z.number().int(),
@@ -42,7 +42,7 @@ export const logoutRequestSchema = z.object({
   refresh_token: refreshTokenSchema,
 });
 
-/** Claims of our access tokens (DESIGN.md §4). */
+/** Claims of our access tokens (docs/identity-provider.md). */
 export interface AccessTokenClaims {
   iss: string;
   sub: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './problem';
 
 /**
- * The onboarding wizard's progress, kept on the server per tenant (issue 7 §1), so a reload
+ * The onboarding wizard's progress, kept on the server per tenant, so a reload
  * resumes at the right step and completion is recorded for the tenant.
  *
  * - `GET /api/v1.0/onboarding`: any user of the tenant (super administrators get 403).

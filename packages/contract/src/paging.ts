@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { envelope } from './problem';
 import { singleLineText } from './text';
 
-/** 0 ascending, 1 descending (spec §3, `listSort.direction`). */
+/** `listSort.direction`: 0 ascending, 1 descending, as the earlier client sends it. */
 export const sortDirectionSchema = z.union([z.literal(0), z.literal(1)]);
 
 /**
- * A paged list request (DESIGN.md §5): 1-based `pageIndex`, `pageSize` 1..100, `filter.search`
+ * A paged list request (docs/api-conventions.md): 1-based `pageIndex`, `pageSize` 1..100, `filter.search`
  * plus exact per-field filters, `listSort` by one of the listed columns. `listGroup` is
- * accepted as the spec's client sends it, and has no effect.
+ * accepted as the earlier client sends it, and has no effect.
  */
 export function pageRequestSchema<
   const Sort extends readonly [string, ...string[]],

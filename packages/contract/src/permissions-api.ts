@@ -4,7 +4,7 @@ import { multilineText, singleLineText } from './text';
 
 const idSchema = z.uuid('must be an id');
 
-/** A permission as the console sends it: a name like `reports:export` and its roles (spec §3). */
+/** A permission as the console sends it: a name like `reports:export` and its roles. */
 export const createPermissionSchema = z
   .object({
     name: singleLineText({ error: 'Enter a name.' })
@@ -21,7 +21,7 @@ export const createPermissionSchema = z
   .meta({ id: 'PermissionCreate' });
 export type CreatePermission = z.infer<typeof createPermissionSchema>;
 
-/** One object, create plus the id (the old client's array payload is not repeated, spec §7). */
+/** One object, create plus the id (the earlier client's array payload was a defect, not repeated). */
 export const updatePermissionSchema = createPermissionSchema
   .extend({ id: idSchema })
   .meta({ id: 'PermissionUpdate' });

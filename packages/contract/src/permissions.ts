@@ -1,4 +1,4 @@
-/** Permissions every tenant has; the built-in Admin role holds them all (DESIGN.md §5). */
+/** Permissions every tenant has; the built-in Admin role holds them all (docs/api-conventions.md). */
 export const SYSTEM_PERMISSIONS = [
   'users:read',
   'users:write',

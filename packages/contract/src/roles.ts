@@ -4,7 +4,7 @@ import { multilineText, singleLineText } from './text';
 
 const idSchema = z.uuid('must be an id');
 
-/** Role fields as the console sends them; the spec's client also sends `id: null`, ignored. */
+/** Role fields as the console sends them; the earlier client also sends `id: null`, ignored. */
 export const createRoleSchema = z
   .object({
     name: singleLineText({ error: 'Enter a name.' })

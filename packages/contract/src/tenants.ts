@@ -6,7 +6,7 @@ import { singleLineText } from './text';
 
 /**
  * The tenant's name is its realm name in `/realms/{name}/protocol/openid-connect/token`
- * (DESIGN.md §4), so it is kept to characters that need no escaping in a URL path.
+ * (docs/identity-provider.md), so it is kept to characters that need no escaping in a URL path.
  */
 export const TENANT_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{1,62}$/i;
 
@@ -37,7 +37,7 @@ const tenantDomainSchema = singleLineText({ error: 'Enter a domain.' })
   .regex(TENANT_DOMAIN_PATTERN, 'Enter a host name such as acme.example.com.');
 
 /**
- * Adding a tenant (spec §7: name, domain, id null). `adminEmail` invites the tenant's first
+ * Adding a tenant (name, domain, and `id: null` from the earlier client). `adminEmail` invites the tenant's first
  * administrator, who sets a password from the invitation.
  */
 export const tenantCreateSchema = z
@@ -80,7 +80,7 @@ export type Tenant = z.infer<typeof tenantSchema>;
 export const TENANT_SORT_FIELDS = ['name', 'domain', 'createdAt'] as const;
 export type TenantSortField = (typeof TENANT_SORT_FIELDS)[number];
 
-/** Spec §3: the console sorts tenants by name; `filter.search` matches name or domain. */
+/** The console sorts tenants by name; `filter.search` matches name or domain. */
 export const tenantPageRequestSchema = pageRequestSchema(TENANT_SORT_FIELDS, {}).meta({
   id: 'TenantPageRequest',
 });

@@ -17,7 +17,7 @@ const emailSchema = singleLineText({ error: 'Enter an e-mail address.' })
   .check(z.email('Enter a valid e-mail address.'));
 
 /**
- * Adding a user (spec §7: firstName, lastName, email, roleId). No password: the user is
+ * Adding a user (firstName, lastName, email, roleId). No password: the user is
  * invited and sets one later; a `password` sent here is ignored.
  */
 export const userCreateSchema = z
@@ -67,7 +67,7 @@ export const USER_SORT_FIELDS = [
 ] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
-/** Spec §3: the console sorts users by e-mail. */
+/** The console sorts users by e-mail: names repeat, addresses do not. */
 export const userPageRequestSchema = pageRequestSchema(USER_SORT_FIELDS, {
   status: statusSchema.optional(),
   roleId: z.uuid('Not a valid role id.').optional(),
