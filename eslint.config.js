@@ -15,7 +15,7 @@ function featureOf(path) {
 }
 
 /**
- * bulletproof-react's import boundaries (STYLE.md): a feature never imports another feature,
+ * bulletproof-react's import boundaries (docs/decisions/): a feature never imports another feature,
  * and shared code (lib/, components/, ...) never imports a feature; only app/ composes them.
  * The import is resolved against the importing file, so `../../tenant/x` is caught as well
  * as `../features/tenant/x` or `@/features/tenant/x`.
@@ -73,7 +73,7 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration is read once, in config.ts (STYLE.md "Our synthesis" 4).
+    // Configuration is read once, in config.ts: one place parses and validates it.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', '**/*.test.ts', 'apps/server/src/test/**'],
     rules: {

@@ -1,5 +1,5 @@
 /**
- * Dashboard benchmark (issue 7): GET /api/v1.0/dashboard of the built server (a separate
+ * Dashboard benchmark: GET /api/v1.0/dashboard of the built server (a separate
  * process) on PostgreSQL, for a tenant of 100,000 users and 10,000 projects (bench/dashboard-seed.ts).
  *
  *   npx tsx bench/dashboard.ts [--duration 10] [--connections 20] [--warmup 2]

@@ -1,5 +1,5 @@
 /**
- * Users list benchmark (issue 6): with 100,000 users in the tenant, in Debian's Chromium
+ * Users list benchmark: with 100,000 users in the tenant, in Debian's Chromium
  * against the built server on PostgreSQL,
  * - navigation → first rendered page of the Users list (a new browser context each run, so
  *   nothing is cached: scripts, translations and the first page of users all load), by the

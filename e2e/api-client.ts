@@ -1,6 +1,6 @@
 import type { E2eEnv } from './env';
 
-/** JSON calls to /api/v1.0 and password grants, as the console makes them (DESIGN.md §5). */
+/** JSON calls to /api/v1.0 and password grants, as the console makes them (docs/api-conventions.md). */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Api = <T = unknown>(method: Method, path: string, body?: unknown) => Promise<T>;

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Page helpers: they find controls by role and label, as a user would, with the spec's
- * words (../shared/spec/console-spec.md §2, §4, §8). Labels of required fields may end in " *".
+ * Page helpers: they find controls by role and label, as a user would, with the console's
+ * own words. Labels of required fields may end in " *".
  */
 const label = (text: string) => new RegExp(`^${text}\\s*\\*?$`, 'i');
 
@@ -85,7 +85,7 @@ export async function openScreen(
 }
 
 /**
- * Opens the per-row menu (View, Edit, Delete; spec §2 "List screens", "Projects") of the row
+ * Opens the per-row menu (View, Edit, Delete) of the row
  * showing `rowText`, and returns the menu: `.getByRole('menuitem', { name: 'Edit' })`.
  */
 export async function openRowMenu(page: Page, rowText: string | RegExp) {

@@ -12,7 +12,7 @@ import type { Mailbox } from './fixtures';
 export { ApiError, type Api, type Credentials, type Method } from './api-client';
 
 /**
- * A fresh tenant per test (STYLE.md): the super administrator provisions it, its invited
+ * A fresh tenant per test: the super administrator provisions it, its invited
  * administrator sets a known password through the invitation mail, and it is deleted after
  * the test, so no spec depends on rows another spec left behind.
  */
@@ -22,7 +22,7 @@ export interface FreshTenantOptions {
   name?: string;
   allowSignup?: boolean;
   /**
-   * The onboarding wizard opens by itself on a new tenant's first sign-in (issue 7 §1); by
+   * The onboarding wizard opens by itself on a new tenant's first sign-in; by
    * default it is recorded as completed so specs land on /home. 'pending' leaves it to run.
    */
   onboarding?: 'completed' | 'pending';

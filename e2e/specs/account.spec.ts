@@ -3,12 +3,12 @@ import { expectSignedIn, openSignIn, signIn, signInScreen } from '../pages';
 
 const FIRST_PASSWORD = 'First-passw0rd!2026';
 
-/** The Set new password screen (spec §2): Password, Confirm password, Reset password. */
+/** The Set new password screen: Password, Confirm password, Reset password. */
 async function setNewPassword(page: Page, password: string) {
   await page.getByLabel(/^(new )?password\s*\*?$/i).fill(password);
   await page.getByLabel(/^confirm (new )?password\s*\*?$/i).fill(password);
   await page.getByRole('button', { name: 'Reset password' }).click();
-  // Password reset success (spec §2).
+  // Password reset success.
   await expect(page).toHaveURL(/\/passwordreset$/);
   await expect(page.getByRole('heading', { name: 'Password reset' })).toBeVisible();
   await expect(
@@ -16,7 +16,7 @@ async function setNewPassword(page: Page, password: string) {
   ).toBeVisible();
 }
 
-test.describe('account flows (spec §2, §4, §8)', () => {
+test.describe('account flows', () => {
   test('forgot password, end to end through the mail', async ({ page, env, api, mail }) => {
     // A fresh user: invited by the demo admin, who sets a first password from the mail.
     const { email } = await api.inviteUser({ firstName: 'Fiona' });

@@ -6,7 +6,7 @@ import { expect, test, type FreshTenant, type Page } from '../fixtures';
 import { expectSignedIn, openSignIn, signIn, signInTo } from '../pages';
 
 /**
- * The assistant in the browser (issue 7 §3): the server streams the answers of a local
+ * The assistant in the browser: the server streams the answers of a local
  * OpenAI-compatible mock (started by e2e/global-setup.ts, scripted over HTTP from here). The
  * mock has one queue for the whole run, so these tests run one after another.
  */
@@ -30,7 +30,7 @@ function openAiMock(env: E2eEnv) {
   };
 }
 
-/** The chat box's controls, by role and the spec's words (§2 "Layout shell"). */
+/** The chat box's controls, by role and the console's words. */
 function chat(page: Page) {
   const box = page.getByRole('dialog', { name: 'Assistant' });
   return {

@@ -3,7 +3,7 @@ import { expect, test, type FreshTenant, type Page } from '../fixtures';
 import { dialog, signInTo } from '../pages';
 
 /**
- * The home dashboard (issue 7 §2): the tenant's figures and charts, in the interface
+ * The home dashboard: the tenant's figures and charts, in the interface
  * language, updated live from the events stream.
  */
 test.describe.configure({ timeout: 90_000 });

@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures';
 import { navigation, signInTo } from '../pages';
 import { ApiError } from '../tenant-fixture';
 
-/** The fixture every admin-screen spec starts from (STYLE.md: a fresh realm per test). */
+/** The fixture every admin-screen spec starts from: a fresh realm per test. */
 test.describe('fresh tenant fixture', () => {
   test("the fresh tenant's admin signs in on the tenant's own host and lands on /home", async ({
     page,

@@ -5,7 +5,7 @@ import { expect, test, type FreshTenant, type Page } from '../fixtures';
 import { dialog, navigation, openScreen, signInTo } from '../pages';
 
 /**
- * Issue 6 points 7 and 8: open lists follow other administrators' changes without a reload;
+ * Open lists follow other administrators' changes without a reload;
  * a read-only user sees the lists but no write action; the Users screen and its invite
  * dialog pass axe. Each test has a tenant of its own (e2e/tenant-fixture.ts).
  */

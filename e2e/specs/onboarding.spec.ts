@@ -8,7 +8,7 @@ import { expect, test, type FreshTenant, type Page } from '../fixtures';
 import { expectSignedIn, logoutButton, openSignIn, signIn } from '../pages';
 
 /**
- * The onboarding (spec §2 "Onboarding", issue 7 §1): it opens by itself on a new tenant's
+ * The onboarding: it opens by itself on a new tenant's
  * first sign-in, its steps really create a role, a permission and an invited user, the
  * progress survives a reload, and completion is kept for the tenant.
  */

@@ -13,7 +13,7 @@ const bodyLuminance = (page: Page) =>
     return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
   });
 
-test.describe('preferences (spec §2 layout shell, §9)', () => {
+test.describe('preferences (layout shell: dark mode, language)', () => {
   test.beforeEach(async ({ page, env }) => {
     await openSignIn(page, env.demoUrl);
     await signIn(page, env.demoAdmin);

@@ -5,8 +5,8 @@ import { expect, test, type FreshTenant, type Page } from '../fixtures';
 import { dialog, openRowMenu, openScreen } from '../pages';
 
 /**
- * The Projects screen (spec §2 "Projects", DESIGN.md §6: stored, not a stub), each test in a
- * tenant of its own. Controls are found by role and the spec's words.
+ * The Projects screen (projects are stored, listed and searched), each test in a
+ * tenant of its own. Controls are found by role and the console's words.
  */
 
 // A 1×1 PNG: the smallest image the server's type check accepts.
@@ -26,7 +26,7 @@ const projectsOf = (tenant: FreshTenant) =>
     listSort: { field: 'name', direction: 0 },
   });
 
-/** The form's controls in the open dialog, by the spec's labels. */
+/** The form's controls in the open dialog, by their labels. */
 function form(page: Page, title: string) {
   const box = dialog(page, title);
   const text = (name: string) => box.getByRole('textbox', { name: new RegExp(`^${name}`) });

@@ -2,7 +2,7 @@ import { expectAccessible } from '../axe';
 import { expect, test, type Page } from '../fixtures';
 import { dialog, openRowMenu, openScreen } from '../pages';
 
-/** The Roles and Permissions screens (spec §2 "List screens"), each test in its own tenant. */
+/** The Roles and Permissions screens, each test in its own tenant. */
 test.describe.configure({ timeout: 60_000 });
 
 async function chooseOption(page: Page, field: RegExp, option: string) {

@@ -8,7 +8,7 @@ import {
   storedTokens,
 } from '../pages';
 
-test.describe('session (spec §4, DESIGN.md §6)', () => {
+test.describe('session (remember me, refresh, logout)', () => {
   test('"Remember me" keeps the session in a new browser context', async ({
     browser,
     page,
@@ -79,7 +79,7 @@ test.describe('session (spec §4, DESIGN.md §6)', () => {
     await expect(signInScreen(page).submit).toBeVisible();
   });
 
-  test('logout lands on /login (spec §4)', async ({ page, env }) => {
+  test('logout lands on /login', async ({ page, env }) => {
     await openSignIn(page, env.demoUrl);
     await signIn(page, env.demoAdmin);
     await expectSignedIn(page, '/home');
@@ -119,7 +119,7 @@ test.describe('session (spec §4, DESIGN.md §6)', () => {
     const after = await storedTokens(page);
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.accessToken!.endsWith('.c2lnbmF0dXJl')).toBe(false);
-    // The new token works against the API (the Users list itself is another issue's screen).
+    // The new token works against the API (the Users list has specs of its own).
     const status = await page.evaluate(async (token) => {
       const response = await fetch('/api/v1.0/users/page', {
         method: 'POST',

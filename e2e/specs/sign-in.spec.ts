@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { expectSignedIn, navigation, openSignIn, signIn, signInScreen } from '../pages';
 
-test.describe('sign in (spec §2 Sign in, §4, §8)', () => {
+test.describe('sign in', () => {
   test('the super administrator lands on /dashboard/tenants with Tenants in the navigation', async ({
     page,
     env,

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { signInScreen } from '../pages';
 
-test.describe('start-up (spec §1, §4: tenant check)', () => {
+test.describe('start-up (tenant check)', () => {
   test('a known tenant host shows "Verifying tenant..." and then the sign-in screen', async ({
     page,
     env,

@@ -3,7 +3,7 @@ import { dialog, openRowMenu } from '../pages';
 import { PNG, expectAccessible, field, openTenants, row, test } from './tenants.helpers';
 
 /**
- * The Tenants screen (issue 6 point 2; spec §2 "List screens", §9), as the super administrator
+ * The Tenants screen (list and card views), as the super administrator
  * of the master realm. The server is shared with other specs that add and delete tenants, so
  * every tenant here carries the test's own name prefix and each test searches for it.
  */

@@ -5,7 +5,7 @@ import { dialog, openRowMenu, openScreen } from '../pages';
 import type { E2eEnv } from '../env';
 
 /**
- * The Users screen (spec §2 "List screens", issue 6 point 3): the two-step invite dialog,
+ * The Users screen: the two-step invite dialog,
  * edit, view, delete, field messages before and after sending, paging and sorting, resend
  * invitation. Each test has a tenant of its own (e2e/tenant-fixture.ts).
  */
@@ -218,7 +218,7 @@ test.describe('users', () => {
     const grid = page.getByRole('grid', { name: 'Users' });
     const dataRows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
 
-    // Spec §3: sorted by e-mail; the number is the position in the list.
+    // Sorted by e-mail; the number is the position in the list.
     await expect(dataRows).toHaveCount(10);
     await expect(dataRows.first()).toContainText(tenant.admin.email);
     await expect(dataRows.nth(9)).toContainText(`seed.009@${tenant.domain}`);
@@ -252,7 +252,7 @@ test.describe('users', () => {
   });
 
   test('no empty state: a tenant always has its administrator', async ({ page, freshTenant }) => {
-    // Spec §2's "Start adding Users" cannot occur: the tenant's first administrator is a
+    // The empty state "Start adding Users" cannot occur: the tenant's first administrator is a
     // user, and the server refuses to delete oneself. The list of a fresh tenant shows them.
     const tenant = await freshTenant();
     await openUsers(page, tenant);

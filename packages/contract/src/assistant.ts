@@ -4,7 +4,7 @@ import { multilineText } from './text';
 
 /**
  * The AI assistant. The browser sends the whole conversation, which it keeps in
- * memory only (a conversation may hold anything its user typed); the server adds its own instructions, calls the
+ * memory only (it may hold anything its user typed); the server adds its own instructions, calls the
  * OpenAI-compatible provider and streams the answer back.
  */
 export const ASSISTANT_PATH = '/api/v1.0/assistant';

@@ -6,7 +6,8 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * One audit entry, written in the transaction of the change it records: who did what to which entity, with the entity before and
+ * One audit entry, written in its change's transaction: who did what
+ * to which entity, with the entity before and
  * after. `actorEmail` is null when the actor is gone (the history outlives its users) or when
  * the change was made by the system.
  */

@@ -37,7 +37,8 @@ const tenantDomainSchema = singleLineText({ error: 'Enter a domain.' })
   .regex(TENANT_DOMAIN_PATTERN, 'Enter a host name such as acme.example.com.');
 
 /**
- * Adding a tenant (name, domain, and `id: null` from the earlier client). `adminEmail` invites the tenant's first
+ * Adding a tenant (name, domain; the earlier client's `id: null` is ignored).
+ * `adminEmail` invites the tenant's first
  * administrator, who sets a password from the invitation.
  */
 export const tenantCreateSchema = z
