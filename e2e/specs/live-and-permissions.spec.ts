@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { paths } from '../../apps/web/src/app/paths';
+import { paths } from '../../apps/web/src/lib/paths';
 import { expectAccessible } from '../axe';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
 import { dialog, navigation, openScreen, signInTo } from '../pages';

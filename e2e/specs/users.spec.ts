@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { paths } from '../../apps/web/src/app/paths';
+import { paths } from '../../apps/web/src/lib/paths';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
 import { dialog, openRowMenu, openScreen } from '../pages';
 import type { E2eEnv } from '../env';

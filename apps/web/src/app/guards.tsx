@@ -3,7 +3,7 @@ import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { onSessionEnd } from '../lib/session';
 import { useSession } from '../lib/use-session';
-import { links, paths } from './paths';
+import { links, paths } from '../lib/paths';
 
 /**
  * Dashboard and home routes need a signed-in user; without one they go to /login, the target

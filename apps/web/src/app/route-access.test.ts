@@ -1,6 +1,6 @@
 import { MEMBER_PERMISSIONS, SYSTEM_PERMISSIONS } from '@tc/contract/permissions';
 import { describe, expect, it } from 'vitest';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { canOpen, isAllowed, permissionHandle, requiredPermissions } from './route-access';
 
 const admin = { superAdmin: false, permissions: [...SYSTEM_PERMISSIONS] };

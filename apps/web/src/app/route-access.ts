@@ -1,6 +1,6 @@
 import { SUPER_ADMIN_ROLE, type SystemPermission } from '@tc/contract/permissions';
 import type { Session } from '../lib/session';
-import { paths, type AppPath } from './paths';
+import { paths, type AppPath } from '../lib/paths';
 
 /**
  * What a console route asks of the signed-in user: a permission of their token, or being a

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, LandingRedirect, RequireAuth, RequireSuperAdmin } from './guards';
 import SignInPage from '../features/auth/components/sign-in-page';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { loadLayout, loadScreen } from './screens';
 
 // Sign-in is where every visit without a session starts, so it is part of the entry and

@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { paths, type AppPath } from '../paths';
+import { paths, type AppPath } from '../../lib/paths';
 
 interface NavItem {
   label: string;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LanguageMenu } from '../../components/language-menu';
 import { useSession } from '../../lib/use-session';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { ColorModeSwitch } from './color-mode-switch';
 import { NavMenu } from './nav-menu';
 import { TenantCard } from './tenant-card';

@@ -7,7 +7,7 @@ import { FormField } from '../../../components/form-field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { paths, type CheckEmailState } from '../../../app/paths';
+import { paths, type CheckEmailState } from '../../../lib/paths';
 import { problemMessage } from '../../../lib/problem-message';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from './auth-layout';

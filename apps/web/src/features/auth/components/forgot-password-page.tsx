@@ -6,7 +6,7 @@ import { FormField } from '../../../components/form-field';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { paths, type CheckEmailState } from '../../../app/paths';
+import { paths, type CheckEmailState } from '../../../lib/paths';
 import { problemMessage } from '../../../lib/problem-message';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from './auth-layout';

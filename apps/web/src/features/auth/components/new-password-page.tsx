@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { problemMessage } from '../../../lib/problem-message';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';

@@ -9,7 +9,7 @@ import { FormField } from '../../../components/form-field';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { links, paths } from '../../../app/paths';
+import { links, paths } from '../../../lib/paths';
 import { OAuthRequestError } from '../../../lib/oidc';
 import { problemMessage } from '../../../lib/problem-message';
 import { useTenant } from '../../../lib/use-tenant';

@@ -11,7 +11,7 @@ import { signupRequestSchema } from '@tc/contract/account';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { links, paths } from '../../../app/paths';
+import { links, paths } from '../../../lib/paths';
 import { ApiError } from '../../../lib/api-client';
 import { problemMessage } from '../../../lib/problem-message';
 import { useGoogleSignIn } from '../api/google-sign-in';

@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { problemMessage } from '../../../lib/problem-message';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthLayout } from './auth-layout';

@@ -7,7 +7,7 @@ import { ONBOARDING_PERMISSIONS } from '@tc/contract/onboarding';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { problemMessage } from '../../../lib/problem-message';
 import { translateProblem } from '../../../lib/translate-problem';
 import { useSession } from '../../../lib/use-session';

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { problemMessage } from '../../../lib/problem-message';
 import { translateProblem } from '../../../lib/translate-problem';
 import { useSaveProgress } from '../api/save-progress';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import type { Onboarding, OnboardingStep } from '@tc/contract/onboarding';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useLogout } from '../../../lib/logout';
 import { useOnboarding } from '../../../lib/onboarding';
 import { CompletePage } from './complete-page';

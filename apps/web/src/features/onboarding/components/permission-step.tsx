@@ -3,7 +3,7 @@ import { createPermissionSchema, type Permission } from '@tc/contract/permission
 import type { Role } from '@tc/contract/roles';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { MultiSelectInput, TextInput } from '../../../components/form/form-fields';
 import { useChoices } from '../../../lib/entity-api';
 import { useSavedEntity } from '../api/get-saved-entity';

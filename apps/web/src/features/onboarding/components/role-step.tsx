@@ -2,7 +2,7 @@ import type { Onboarding } from '@tc/contract/onboarding';
 import { createRoleSchema, type Role } from '@tc/contract/roles';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { StatusInput, TextInput } from '../../../components/form/form-fields';
 import { useSavedEntity } from '../api/get-saved-entity';
 import { StepLoading } from './step-loading';

@@ -5,7 +5,7 @@ import type { Role } from '@tc/contract/roles';
 import { userCreateSchema, type User } from '@tc/contract/users';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { SelectInput, StatusInput, TextInput } from '../../../components/form/form-fields';
 import { useChoices } from '../../../lib/entity-api';
 import { useSavedEntity } from '../api/get-saved-entity';

@@ -9,7 +9,7 @@ import type { Onboarding } from '@tc/contract/onboarding';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { problemMessage } from '../../../lib/problem-message';
 import { translateProblem } from '../../../lib/translate-problem';
 import { useSaveProgress, useSkipOnboarding } from '../api/save-progress';

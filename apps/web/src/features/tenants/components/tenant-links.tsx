@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import type { Tenant } from '@tc/contract/tenants';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { tenantUrl } from '../../../lib/tenant-url';
 
 /**
