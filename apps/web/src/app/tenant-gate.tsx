@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdentifyTenant } from '../lib/identify-tenant';
 
-/** Start-up tenant check (spec §1, §4): loading, then the app or "Error: Tenant not identified.". */
+/** Start-up tenant check: loading, then the app or "Error: Tenant not identified.". */
 export function TenantGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { isPending, isError } = useIdentifyTenant();

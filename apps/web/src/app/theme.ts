@@ -3,7 +3,7 @@ import { createTheme, type Theme } from '@mui/material/styles';
 let theme: Theme | undefined;
 
 /**
- * Light and dark schemes (spec §9); MUI keeps the choice in localStorage and follows
+ * Light and dark schemes; MUI keeps the choice in localStorage and follows
  * prefers-color-scheme on a first visit. Breakpoints are MUI's defaults: 0, 600, 900, 1200, 1536.
  * Made on first use, in the first (time-sliced) render rather than while the scripts are
  * evaluated: building both schemes is one of the costlier steps of start-up.

@@ -72,8 +72,7 @@ function usePreview() {
 }
 
 /**
- * An entity's logo (spec §2 projects' "workplace logo image upload", §3 tenants' logo shown as
- * avatar): a preview of the stored or the chosen image, choose and remove. Only what the server
+ * An entity's logo (a project's workplace logo, a tenant's logo shown as its avatar): a preview of the stored or the chosen image, choose and remove. Only what the server
  * stores is accepted; anything else is refused here, before it is sent. The file itself is sent
  * by the caller once the entity is saved (lib/logo-upload.ts saveLogo).
  */

@@ -13,7 +13,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-/** A short confirmation after a save or delete, raised at the call site (STYLE.md). */
+/** A short confirmation after a save or delete, raised at the call site, which knows what succeeded. */
 export function notify(message: string, severity: Notice['severity'] = 'success') {
   current = { id: nextId++, message, severity };
   emit();

@@ -25,7 +25,7 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh for all requests that meet a 401 at the same time (spec §4). */
+/** One refresh for all requests that meet a 401 at the same time: a refresh token works once. */
 function refreshOnce(): Promise<boolean> {
   refreshing ??= (async () => {
     const refreshToken = getRefreshToken();

@@ -8,10 +8,10 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
-/** The five managed resources; the same name in the API path, events and query keys (STYLE.md). */
+/** The five managed resources; the same name in the API path, events and query keys, so one name finds them all. */
 export type EntityName = 'tenants' | 'users' | 'roles' | 'permissions' | 'projects';
 
-/** The order a list starts in; the contract's default sort (spec §3: users by e-mail). */
+/** The order a list starts in; the contract's default sort (users by e-mail). */
 export const defaultSorts: Record<EntityName, PageRequest['listSort']> = {
   tenants: { field: 'name', direction: 0 },
   users: { field: 'email', direction: 0 },
@@ -81,13 +81,13 @@ export async function createEntity<Row>(entity: EntityName, body: unknown) {
   return answer.data;
 }
 
-/** Spec §7: update is PUT for every entity and answers the updated row. */
+/** Update is PUT for every entity and answers the updated row. */
 export async function updateEntity<Row>(entity: EntityName, body: unknown) {
   const answer = await apiRequest<{ data: Row }>(`${base(entity)}/update`, { method: 'PUT', body });
   return answer.data;
 }
 
-/** Spec §7: tenants are deleted with DELETE, the others with POST. */
+/** Tenants are deleted with DELETE, the others with POST (docs/api-conventions.md). */
 export async function deleteEntity(entity: EntityName, id: string) {
   await apiRequest(`${base(entity)}/delete/${encodeURIComponent(id)}`, {
     method: entity === 'tenants' ? 'DELETE' : 'POST',

@@ -10,7 +10,7 @@ const RETRY_MAX_MS = 30_000;
 const entities = new Set<string>(Object.keys(affectedBy));
 
 /**
- * Keeps the signed-in console in step with other administrators (DESIGN.md §5): each change
+ * Keeps the signed-in console in step with other administrators: each change
  * event refreshes the lists that show the changed entity. EventSource reconnects by itself
  * after a network drop; when the server closes the stream (the access token expired) it
  * does not, so this opens a new one with a fresh token, resuming after the last event seen.

@@ -1,6 +1,6 @@
 import type { OAuthError, TokenResponse } from '@tc/contract/identity';
 
-/** The identity client of the console (spec §9). */
+/** The identity client of the console, the earlier client's id. */
 export const CLIENT_ID = 'react-client';
 
 export class OAuthRequestError extends Error {
@@ -15,7 +15,7 @@ export class OAuthRequestError extends Error {
 const realmPath = (realm: string, endpoint: 'token' | 'logout') =>
   `/realms/${encodeURIComponent(realm)}/protocol/openid-connect/${endpoint}`;
 
-/** POSTs a form to the realm's token endpoint (Keycloak-compatible, DESIGN.md §4). */
+/** POSTs a form to the realm's token endpoint (Keycloak-compatible, docs/identity-provider.md). */
 export async function requestToken(
   realm: string,
   form: Record<string, string>,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
 /**
- * The tenant's onboarding progress (issue 7 §1). Shared (lib/) because two features read it:
+ * The tenant's onboarding progress. Shared (lib/) because two features read it:
  * the home page opens the wizard by itself, the wizard resumes at the saved step.
  */
 export const ONBOARDING_PATH = '/api/v1.0/onboarding';

@@ -1,6 +1,6 @@
 /**
- * Every route of the console in one typed table (spec §2 route table); links are built
- * here so that no URL string is written twice (STYLE.md).
+ * Every route of the console in one typed table; links are built
+ * here so that no URL string is written twice.
  */
 export const paths = {
   root: '/',
@@ -38,11 +38,11 @@ export const links = {
   forgotPassword: (email?: string) => withQuery(paths.forgotPassword, { email }),
   newPassword: (token?: string) => withQuery(paths.newPassword, { token }),
   verifyEmail: (token?: string) => withQuery(paths.verifyEmail, { token }),
-  /** Where a user lands after sign-in (spec §4): super admins on Tenants, others on Home. */
+  /** Where a user lands after sign-in: super admins on Tenants, others on Home. */
   landing: (superAdmin: boolean) => (superAdmin ? paths.tenants : paths.home),
 };
 
-/** Navigation state of /checkemail (spec §2: the email arrives in navigation state). */
+/** Navigation state of /checkemail: the address arrives here, never in the URL. */
 export interface CheckEmailState {
   email: string;
 }

@@ -1,7 +1,7 @@
 import { useSession } from './use-session';
 
 /**
- * Whether the signed-in user's token grants a permission (DESIGN.md §5). The server checks
+ * Whether the signed-in user's token grants a permission. The server checks
  * every call again; this only hides what would be refused.
  */
 export function useCan(permission: string | 'superAdmin'): boolean {

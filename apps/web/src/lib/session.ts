@@ -4,7 +4,7 @@ import { storageKeys } from './storage-keys';
 /**
  * The signed-in session. "Remember me" keeps the tokens in localStorage (they survive a
  * browser restart); otherwise they live in sessionStorage and end with the browser.
- * The password is never stored (DESIGN.md §6).
+ * The password is never stored: a stored password is a leaked one.
  */
 export interface Session {
   accessToken: string;
@@ -85,7 +85,7 @@ export function saveTokens(tokens: StoredTokens, remember?: boolean) {
   emit();
 }
 
-/** Ends the session locally; listeners decide where to go (no navigation here, STYLE.md). */
+/** Ends the session locally; listeners decide where to go (no navigation here: the HTTP layer does not know the screens). */
 export function clearSession(reason: SessionEndReason) {
   for (const store of stores()) {
     store.removeItem(storageKeys.accessToken);

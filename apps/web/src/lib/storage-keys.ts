@@ -1,4 +1,4 @@
-/** Browser storage keys, in one place (DESIGN.md §6: one token key, `access_token`). */
+/** Browser storage keys, in one place, so a token is written and read under one key, `access_token`. */
 export const storageKeys = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',

@@ -1,7 +1,7 @@
 import type { TenantInfo } from '@tc/contract/identity';
 import { storageKeys } from './storage-keys';
 
-/** The identified tenant, cached locally as `tenantInfo` (spec §3); its name is the realm. */
+/** The identified tenant, cached locally as `tenantInfo`; its name is the realm. */
 export function getStoredTenant(): TenantInfo | null {
   const raw = window.localStorage.getItem(storageKeys.tenantInfo);
   if (!raw) return null;

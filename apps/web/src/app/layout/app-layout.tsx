@@ -15,10 +15,10 @@ import { Notifications } from '../../components/notifications';
 import { useLiveEvents } from '../../lib/live-events';
 import { Sidebar } from './sidebar';
 
-/** Sidebar width (spec §2, §9): 250 px, 270 px from the `lg` breakpoint. */
+/** Sidebar width: 250 px, 270 px from the `lg` breakpoint. */
 const width = { xs: 250, lg: 270 };
 
-/** Layout shell: sidebar, content outlet and the floating chat widget (spec §2 "Layout shell"). */
+/** Layout shell: sidebar, content outlet and the floating chat widget. */
 export default function AppLayout() {
   const { t } = useTranslation();
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
@@ -57,7 +57,7 @@ export default function AppLayout() {
         aria-label={t('layout.sidebar')}
         sx={{ width: { md: width.xs, lg: width.lg }, flexShrink: { md: 0 } }}
       >
-        {/* One sidebar: permanent from md, a temporary slide-in below (spec §2). */}
+        {/* One sidebar: permanent from md, a temporary slide-in below. */}
         <Drawer
           id="sidebar"
           variant={wide ? 'permanent' : 'temporary'}

@@ -9,7 +9,7 @@ import { useIdentifyTenant } from '../../lib/identify-tenant';
 import { problemMessage } from '../../lib/problem-message';
 import { tenantUrl } from '../../lib/tenant-url';
 
-/** The signed-in user's tenant (spec §2 "Layout shell"): loading, loaded or error. */
+/** The signed-in user's tenant: loading, loaded or error. */
 export function TenantCard({ tenantId }: { tenantId: string | null }) {
   const { t } = useTranslation();
   const tenant = useIdentifyTenant(tenantId);

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 
-/** The signed-in user's real name, role label and logout (spec §2 "Layout shell"). */
+/** The signed-in user's real name, role label and logout. */
 export function UserCard({ superAdmin }: { superAdmin: boolean }) {
   const { t } = useTranslation();
   const me = useMe();

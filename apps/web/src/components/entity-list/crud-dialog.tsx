@@ -27,7 +27,7 @@ const TITLE_KEYS = { add: 'addTitle', edit: 'editTitle', view: 'viewTitle', dele
 const CONFIRM_KEYS = { add: 'save', edit: 'saveChanges', view: 'save', delete: 'deleteConfirm' };
 
 /**
- * The spec's modal title and confirm label for a mode, from the entity's namespace (keys
+ * The modal title and confirm label for a mode, from the entity's namespace (keys
  * addTitle, editTitle, viewTitle, deleteTitle; save, saveChanges, deleteConfirm).
  */
 export function dialogLabels(t: (key: string) => string, mode: DialogMode) {
@@ -37,11 +37,11 @@ export function dialogLabels(t: (key: string) => string, mode: DialogMode) {
 export interface CrudDialogProps<Input extends FieldValues, Output> {
   mode: DialogMode;
   onClose: () => void;
-  /** The spec's modal title for this mode. */
+  /** The modal title for this mode. */
   title: string;
-  /** The spec's confirm button label for this mode (hidden in view mode). */
+  /** The confirm button label for this mode (hidden in view mode). */
   confirmLabel: string;
-  /** Spec §9: 400, or 800 for users. */
+  /** 400, or 800 for the users' two-column form. */
   width: number;
   /** The contract's schema of the payload: the form validates with it before sending. */
   schema: z4.$ZodType<Output, FieldValues>;
@@ -63,9 +63,9 @@ export interface CrudDialogProps<Input extends FieldValues, Output> {
 }
 
 /**
- * The one add / edit / view / delete dialog of the list screens (spec §2, §4). A failure keeps
+ * The one add / edit / view / delete dialog of the list screens. A failure keeps
  * the dialog open with what was typed: a problem naming a field lands on that field, any
- * other is shown above the form (DESIGN.md §6). Success closes it with a short confirmation.
+ * other is shown above the form: an administrator must know a save failed. Success closes it with a short confirmation.
  */
 export function CrudDialog<Input extends FieldValues, Output>(
   props: CrudDialogProps<Input, Output>,

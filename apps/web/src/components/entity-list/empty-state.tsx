@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
-/** Spec §2: "Start adding X" and, for those who may add, "Add your first X". */
+/** The empty list: "Start adding X" and, for those who may add, "Add your first X". */
 export function EmptyState(props: {
   title: string;
   text?: string;

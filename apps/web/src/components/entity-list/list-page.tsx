@@ -51,7 +51,7 @@ export interface ListPageProps<Row extends { id: string }> {
 const positionField = '__position';
 
 /**
- * The one list screen of the console (spec §2 "List screens"): server-side paging, sorting
+ * The one list screen of the console: server-side paging, sorting
  * and search, the row's position as its number, per-row View/Edit/Delete, "Add new", the
  * empty state and the entity's dialog. An entity supplies columns and a dialog, nothing more.
  */

@@ -15,7 +15,7 @@ export interface RowMenuProps {
   onChoose: (mode: Exclude<DialogMode, 'add'>) => void;
 }
 
-/** The per-row menu of the list screens: View, Edit, Delete (delete in red, spec §2). */
+/** The per-row menu of the list screens: View, Edit, Delete (delete in red: it cannot be undone). */
 export function RowMenu({ name, canEdit, canDelete, onChoose }: RowMenuProps) {
   const { t } = useTranslation('lists');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -98,7 +98,7 @@ export function SelectInput<Values extends FieldValues, Out>(
   );
 }
 
-/** Active or inactive (spec §3: users and roles), labelled in the UI language. */
+/** Active or inactive (users and roles), labelled in the UI language. */
 export function StatusInput<Values extends FieldValues, Out>(props: FieldProps<Values, Out>) {
   const { t } = useTranslation('lists');
   return (

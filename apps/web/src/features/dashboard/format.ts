@@ -1,5 +1,5 @@
 /**
- * Numbers, budgets, countries and dates in the interface language (issue 7 §2), with the
+ * Numbers, budgets, countries and dates in the interface language, with the
  * platform's Intl formatters: no translation table for country names or month names.
  */
 export interface Formatters {

@@ -20,7 +20,7 @@ interface ChatBoxProps {
 }
 
 /**
- * The open chat box (spec §2 "Layout shell"): a title with a close mark, the conversation and
+ * The open chat box: a title with a close mark, the conversation and
  * the message field. It asks the server whether an assistant is configured the first time it
  * opens; without one it says so plainly instead of offering a field that cannot work.
  */

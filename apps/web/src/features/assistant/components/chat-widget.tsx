@@ -8,7 +8,7 @@ import { ChatBox } from './chat-box';
 import { useChat } from './use-chat';
 
 /**
- * Floating assistant (spec §2 "Layout shell"; issue 7 §3): a bubble opens and closes the chat
+ * Floating assistant: a bubble opens and closes the chat
  * box. The conversation lives here, in memory, so it survives closing the box.
  */
 export function ChatWidget() {

@@ -39,12 +39,12 @@ function failureText(error: unknown, t: TFunction): string {
     return t('chat.rateLimited', { count: error.retryAfter ?? DEFAULT_RETRY_SECONDS });
   }
   if (error instanceof ApiError && error.status === 503) return t('chat.notConfigured');
-  // Spec §8 "Chat failure", for a provider failure and anything else that went wrong.
+  // The earlier client's chat failure message, for a provider failure and anything else that went wrong.
   return t('chat.error');
 }
 
 /**
- * The conversation of the chat widget, kept in memory only (spec §3 "Chat message"): it
+ * The conversation of the chat widget, kept in memory only: it
  * outlives closing the box, not a reload. One answer at a time, streamed into the last entry.
  */
 export function useChat() {

@@ -13,8 +13,8 @@ export interface LoginInput {
 export class TenantMissingError extends Error {}
 
 /**
- * Password grant against the tenant's realm (spec §7). "Remember me" remembers the e-mail and
- * keeps the session in localStorage; the password is never stored (DESIGN.md §6).
+ * Password grant against the tenant's realm. "Remember me" remembers the e-mail and
+ * keeps the session in localStorage; the password is never stored, as a stored password is a leaked one.
  */
 export async function login({ email, password, remember }: LoginInput): Promise<Session> {
   const realm = getRealm();

@@ -18,7 +18,7 @@ export function evaluatePassword(password: string, confirm: string): ChecklistIt
   ];
 }
 
-/** Live, informational checklist of Set new password (spec §5). */
+/** Live, informational checklist of Set new password; the server enforces the same rules. */
 export function PasswordChecklist({ password, confirm }: { password: string; confirm: string }) {
   const { t } = useTranslation();
   return (

@@ -14,7 +14,7 @@ const grid = {
 } as const;
 
 /**
- * The four charts of the home dashboard (issue 7 §2), MUI X Charts: budget by country,
+ * The four charts of the home dashboard, MUI X Charts: budget by country,
  * projects per owner, sign-ins per day over the last 30 days and users by role.
  */
 export function DashboardCharts(props: { data: Dashboard | undefined; format: Formatters }) {

@@ -43,7 +43,7 @@ function Figure(props: { label: string; value: ReactNode; icon: ReactNode; testI
   );
 }
 
-/** The tenant's figures (issue 7 §2): projects, total budget, active and invited users, roles. */
+/** The tenant's figures: projects, total budget, active and invited users, roles. */
 export function FigureCards({
   figures,
   format,

@@ -33,7 +33,7 @@ function useDescribe() {
   };
 }
 
-/** Who did what when: the newest audit entries of the tenant (issue 7 §2). */
+/** Who did what when: the newest audit entries of the tenant. */
 export function RecentActivity(props: { entries: Entry[] | undefined; format: Formatters }) {
   const { t } = useTranslation('dashboard');
   const headingId = useId();

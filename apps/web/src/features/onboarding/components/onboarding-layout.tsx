@@ -7,7 +7,7 @@ import { LanguageMenu } from '../../../components/language-menu';
 import { useTenant } from '../../../lib/use-tenant';
 
 /**
- * The frame of every onboarding page (spec §2 "Onboarding"): the organisation being set up
+ * The frame of every onboarding page: the organisation being set up
  * in the header, then one card. The wizard stands outside the layout shell: nothing else
  * competes for the new administrator's attention.
  */

@@ -24,7 +24,7 @@ import { translateProblem } from '../../../lib/translate-problem';
 export const STEP_COUNT = 3;
 const stepLabels = ['steps.role', 'steps.permission', 'steps.user'] as const;
 
-/** "Step n/3", the wizard's progress and the step's heading (spec §2 "Onboarding"). */
+/** "Step n/3", the wizard's progress and the step's heading. */
 export function StepHeader(props: { step: 1 | 2 | 3; title: string; id: string }) {
   const { t } = useTranslation('onboarding');
   return (
@@ -67,7 +67,7 @@ export interface StepFormProps<Input extends FieldValues, Output> {
 
 /**
  * A step of the wizard: its fields, "Go back" and "Save and Continue". A failure keeps what
- * was typed; a problem naming a field lands on it, any other above the form (DESIGN.md §6).
+ * was typed; a problem naming a field lands on it, any other above the form, so nothing typed is lost.
  */
 export function StepForm<Input extends FieldValues, Output>(props: StepFormProps<Input, Output>) {
   const { t } = useTranslation(['onboarding', 'lists']);

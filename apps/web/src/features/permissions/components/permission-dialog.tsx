@@ -16,7 +16,7 @@ import { useChoices, useDialogSave } from '../../../lib/entity-api';
 
 type PermissionForm = z.input<typeof updatePermissionSchema>;
 
-/** Add, edit, view or delete a permission (spec §2: name and the roles that hold it). */
+/** Add, edit, view or delete a permission: its name and the roles that hold it. */
 export function PermissionDialog(props: {
   mode: DialogMode;
   row?: Permission;

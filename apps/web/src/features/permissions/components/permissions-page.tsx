@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/entity-list/list-page';
 import { PermissionDialog } from './permission-dialog';
 
-/** Permissions (spec §2 "List screens"): a name and the roles holding it; system ones locked. */
+/** Permissions: a name and the roles holding it; system ones locked. */
 export default function PermissionsPage() {
   const { t } = useTranslation('permissions');
   const columns = useMemo<GridColDef<Permission>[]>(

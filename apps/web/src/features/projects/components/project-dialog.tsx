@@ -16,7 +16,7 @@ import { projectDefaults, projectFormSchema, type ProjectForm } from '../form-st
 import { ProjectFields } from './project-fields';
 
 /**
- * Add, edit, view or delete a project (spec §2 "Projects"): the whole form, with the logo
+ * Add, edit, view or delete a project: the whole form, with the logo
  * uploaded once the project is saved. The spec gives no width; the form needs 800.
  */
 export function ProjectDialog(props: { mode: DialogMode; row?: Project; onClose: () => void }) {

@@ -38,7 +38,7 @@ function usePeopleOptions(row: Project | undefined, enabled: boolean) {
   return { options, loading: users.isLoading };
 }
 
-/** The spec's project form (§2 "Projects"), beside the logo. */
+/** The project form's fields, beside the logo. */
 export function ProjectFields(props: {
   control: Control<ProjectForm, unknown, unknown>;
   row?: Project;

@@ -8,8 +8,8 @@ import { ListPage } from '../../../components/entity-list/list-page';
 import { ProjectDialog } from './project-dialog';
 
 /**
- * Projects (spec §2 "Projects"; DESIGN.md §6: stored, listed and searched, not a stub). The
- * spec's ID column shows the project number, the tenant's own identifier for a project; the
+ * Projects, stored, listed and searched (the earlier client's page was a stub). The
+ * ID column shows the project number, the tenant's own identifier for a project; the
  * row's position stays the list page's first column.
  */
 export default function ProjectsPage() {

@@ -12,7 +12,7 @@ import { useChoices, useDialogSave } from '../../../lib/entity-api';
 
 type RoleForm = z.input<typeof updateRoleSchema>;
 
-/** Add, edit, view or delete a role (spec §2: "Add new role", "Edit role", "View role"). */
+/** Add, edit, view or delete a role ("Add new role", "Edit role", "View role"). */
 export function RoleDialog(props: { mode: DialogMode; row?: Role; onClose: () => void }) {
   const { t } = useTranslation(['roles', 'lists']);
   const { mode, row } = props;

@@ -6,7 +6,7 @@ import { ListPage } from '../../../components/entity-list/list-page';
 import { StatusChip } from '../../../components/status-chip';
 import { RoleDialog } from './role-dialog';
 
-/** Roles (spec §2 "List screens"): name, description, status, the permissions it grants. */
+/** Roles: name, description, status, the permissions it grants. */
 export default function RolesPage() {
   const { t } = useTranslation('roles');
   const columns = useMemo<GridColDef<Role>[]>(

@@ -18,7 +18,7 @@ export class LogoNotSaved extends Error {
 export interface SaveTenantInput {
   /** The contract's create or update payload, as the form validated it. */
   values: TenantCreate;
-  /** The tenant to update; none creates one (spec §7 create, then the logo upload). */
+  /** The tenant to update; none creates one (create, then the logo upload, which needs the id). */
   id?: string;
   logo: LogoChange;
 }

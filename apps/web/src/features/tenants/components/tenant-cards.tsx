@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DomainLink, LoginButton, TenantAvatar } from './tenant-links';
 
 /**
- * The card view of the tenants (spec §2, §9): logo, name, domain link and "Log in", in 12 / 6 / 4
+ * The card view of the tenants: logo, name, domain link and "Log in", in 12 / 6 / 4
  * columns at xs / sm / md. `menu` is the row's View / Edit / Delete menu of the list.
  */
 export function TenantCards(props: { rows: Tenant[]; menu: (row: Tenant) => ReactNode }) {

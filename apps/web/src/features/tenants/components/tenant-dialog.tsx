@@ -26,7 +26,7 @@ import { OptionalEmailInput, SwitchInput } from './tenant-fields';
 type TenantForm = Omit<z.input<typeof tenantCreateSchema>, 'id'> & { id?: string };
 
 /**
- * Add, edit, view or delete a tenant (spec §2: "Add New Tenant", "Edit Tenant", "Delete
+ * Add, edit, view or delete a tenant ("Add New Tenant", "Edit Tenant", "Delete
  * Tenant"; width 400). A new tenant is created first and its logo uploaded after, since the
  * upload needs its id; if only the logo fails, the next try updates the tenant just created.
  */
@@ -64,7 +64,7 @@ export function TenantDialog(props: { mode: DialogMode; row?: Tenant; onClose: (
       mode={mode}
       onClose={props.onClose}
       {...dialogLabels(t, mode)}
-      // Spec §2: editing a tenant confirms with "Update tenant".
+      // Editing a tenant confirms with "Update tenant", not the generic "Save changes".
       confirmLabel={mode === 'edit' ? t('update') : dialogLabels(t, mode).confirmLabel}
       width={400}
       schema={mode === 'add' ? tenantCreateSchema : tenantUpdateSchema}

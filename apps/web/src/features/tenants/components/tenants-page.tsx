@@ -35,7 +35,7 @@ function useView(): [View, (view: View) => void] {
 }
 
 /**
- * Tenants (spec §2 "List screens"), for super administrators only: list and card views, each
+ * Tenants, for super administrators only: list and card views, each
  * tenant with its logo, name, domain link and a "Log in" to its own console.
  */
 export default function TenantsPage() {

@@ -33,7 +33,7 @@ function focusStep(container: HTMLElement | null) {
 }
 
 /**
- * Invite, edit, view or delete a user (spec §2: "Invite users", "Edit User", "Delete User";
+ * Invite, edit, view or delete a user ("Invite users", "Edit User", "Delete User";
  * width 800). Inviting takes two steps, "Add Details" and "Who would you like to invite?";
  * a message on a field of the other step (e.g. the server's duplicate e-mail) shows that step
  * again, with everything typed kept.

@@ -14,7 +14,7 @@ export type UserForm = z.input<typeof userUpdateSchema>;
 // The payload type is the create or the update schema's, by mode: the dialog sends it as is.
 type FormControl = Control<UserForm, unknown, unknown>;
 
-/** The fields of the invite dialog's first step (spec §2 "Add Details"). */
+/** The fields of the invite dialog's first step, "Add Details". */
 export const DETAIL_FIELDS = ['firstName', 'lastName', 'email'] as const;
 
 /** First name, last name and e-mail: side by side where the 800 px dialog has room. */
@@ -58,7 +58,7 @@ export function DetailFields(props: {
 }
 
 /**
- * The role, chosen from the tenant's roles (spec §6: a user holds exactly one), and the
+ * The role, chosen from the tenant's roles (a user holds exactly one), and the
  * status. The user's current role stays offered while the role list loads, so the select
  * never shows an unknown value.
  */
@@ -103,7 +103,7 @@ export function AccessFields(props: {
 }
 
 /**
- * One step of the invite dialog: "Step 1/2" above its heading (spec §2), the fields grouped
+ * One step of the invite dialog: "Step 1/2" above its heading, the fields grouped
  * under the heading for screen readers. Enter in a field goes on like the step's button.
  */
 export function InviteStep(props: {

@@ -13,7 +13,7 @@ import { UserDialog } from './user-dialog';
 
 const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
 
-/** The signed-in user's id: the access token's `sub` (DESIGN.md §4). */
+/** The signed-in user's id: the access token's `sub`. */
 function useOwnId(): string | null {
   const session = useSession();
   return useMemo(
@@ -23,7 +23,7 @@ function useOwnId(): string | null {
 }
 
 /**
- * Users (spec §2 "List screens"): name, e-mail, role and status, sorted by e-mail (spec §3);
+ * Users: name, e-mail, role and status, sorted by e-mail (names repeat, addresses do not);
  * invited users who have not set a password yet are marked. An administrator cannot delete
  * themself (the server refuses), so their own row offers no Delete.
  */
