@@ -7,7 +7,7 @@ import { links, paths } from '../lib/paths';
 
 /**
  * Dashboard and home routes need a signed-in user; without one they go to /login, the target
- * of logout and of a failed refresh (spec §2 route table, §4). Sending them to / instead would
+ * of logout and of a failed refresh, as in the earlier client. Sending them to / instead would
  * race SessionEndRedirect: the session update renders before the router's (transition) update,
  * so this guard's redirect would land last and a logout would end on / rather than /login.
  */
@@ -35,7 +35,7 @@ export function LandingRedirect() {
 
 /**
  * Navigation after the session ends (logout or a failed refresh) happens here, not in the
- * HTTP client (STYLE.md: no navigation inside the interceptor).
+ * HTTP client: the client knows requests, not screens.
  */
 export function SessionEndRedirect() {
   const navigate = useNavigate();

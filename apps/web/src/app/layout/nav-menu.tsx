@@ -13,7 +13,7 @@ import { paths, type AppPath } from '../../lib/paths';
 interface NavItem {
   label: string;
   to: AppPath;
-  /** The token permission the page needs (DESIGN.md §5); undefined = everyone. */
+  /** The token permission the page needs; undefined = everyone. */
   permission?: string;
 }
 interface NavGroup {
@@ -79,7 +79,7 @@ function Group({ group }: { group: NavGroup }) {
   );
 }
 
-/** Navigation by role and permission (spec §6); groups start collapsed. */
+/** Navigation by role and permission; groups start collapsed. */
 export function NavMenu({
   superAdmin,
   permissions,

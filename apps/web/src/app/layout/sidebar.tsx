@@ -15,7 +15,7 @@ import { NavMenu } from './nav-menu';
 import { TenantCard } from './tenant-card';
 import { UserCard } from './user-card';
 
-/** Sidebar content (spec §2): logo, tenant card, navigation, then the bottom block. */
+/** Sidebar content: logo, tenant card, navigation, then the bottom block. */
 export function Sidebar() {
   const { t } = useTranslation();
   const session = useSession();

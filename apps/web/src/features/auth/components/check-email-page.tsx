@@ -18,7 +18,7 @@ function stateEmail(state: unknown): string {
 }
 
 /**
- * Check your email (spec §2). "Open email app" opens the visitor's mail program (mailto:);
+ * Check your email. "Open email app" opens the visitor's mail program (mailto:);
  * "Click to resend" really sends the reset link again, to the address in the field.
  */
 export default function CheckEmailPage() {

@@ -14,7 +14,7 @@ import { AuthLayout } from './auth-layout';
 /** How long the success line stays before the Check your email screen opens. */
 const SUCCESS_PAUSE_MS = 1500;
 
-/** Forgot password (spec §2, §8); the address may arrive as ?email=. */
+/** Forgot password; the address may arrive as ?email=. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { AuthLayout } from './auth-layout';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 
-/** Set new password (spec §2, §5) with the token of the e-mailed /newpassword?token=… link. */
+/** Set new password, with the token of the e-mailed /newpassword?token=… link. */
 export default function NewPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { AuthLayout } from './auth-layout';
 
-/** Password reset success (spec §2). */
+/** Password reset success. */
 export default function PasswordResetPage() {
   const { t } = useTranslation();
   return (

@@ -19,7 +19,7 @@ import { AuthLayout } from './auth-layout';
 import { GoogleButton } from './google-button';
 import { PasswordField } from './password-field';
 
-/** Sign in (spec §2 "Sign in", §4, §8). */
+/** Sign in: e-mail and password, or Google; the landing page depends on the role. */
 export default function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -22,7 +22,7 @@ import { PasswordField } from './password-field';
 
 type Field = 'fullName' | 'email' | 'password' | 'repeat' | 'terms';
 
-/** Sign up (spec §2): the account is created, then activated through the e-mailed link. */
+/** Sign up: the account is created, then activated through the e-mailed link. */
 export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { paths } from '../../../lib/paths';
 import { useOnboarding } from '../../../lib/onboarding';
 
 /**
- * Opens the onboarding by itself (issue 7 §1): a tenant user landing on /home whose tenant is
+ * Opens the onboarding by itself: a tenant user landing on /home whose tenant is
  * not set up yet, and who may set it up, goes to /welcome (which resumes at the saved step).
  * Super administrators have no tenant to set up. Returns the progress for "reopen" links.
  */

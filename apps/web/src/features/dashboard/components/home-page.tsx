@@ -19,7 +19,7 @@ import { FigureCards } from './figure-cards';
 import { RecentActivity } from './recent-activity';
 
 /**
- * Home (/home): the tenant's live dashboard (issue 7 §2). Change events refresh it
+ * Home (/home): the tenant's live dashboard. Change events refresh it
  * (lib/live-events.ts invalidates ['dashboard']). A tenant not set up yet opens the onboarding.
  */
 export default function HomePage() {

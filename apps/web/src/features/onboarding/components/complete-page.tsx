@@ -12,7 +12,7 @@ import { translateProblem } from '../../../lib/translate-problem';
 import { useSaveProgress } from '../api/save-progress';
 
 /**
- * Completion (spec §2 "Onboarding"). Step 3 has recorded it already; "Go to dashboard" records
+ * Completion. Step 3 has recorded it already; "Go to dashboard" records
  * it again (once is kept) for a wizard that reached this page another way.
  */
 export function CompletePage() {

@@ -39,7 +39,7 @@ function Content({ step }: { step: OnboardingStep }) {
 
   if (step === 'complete') return <CompletePage />;
   if (step === 'welcome') {
-    // Opening the wizard again resumes at the saved step (issue 7 §1: progress survives a reload).
+    // Opening the wizard again resumes at the saved step: progress survives a reload.
     const fromWizard = (location.state as WizardState | null)?.fromWizard === true;
     if (progress.isPending) return <StepLoading query={progress} />;
     if (data && !data.completed && data.step !== 'welcome' && !fromWizard) {
@@ -53,7 +53,7 @@ function Content({ step }: { step: OnboardingStep }) {
 }
 
 /**
- * The onboarding (spec §2 "Onboarding", issue 7 §1): welcome, three steps that create a role,
+ * The onboarding: welcome, three steps that create a role,
  * a permission and an invited user, and completion; the progress is kept on the server.
  */
 export default function OnboardingPage({ step }: { step: OnboardingStep }) {

@@ -15,7 +15,7 @@ type PermissionForm = z.input<typeof createPermissionSchema>;
 
 /**
  * Step 2/3 "Assign Permissions to Your Role": the permission's name and the roles holding it,
- * the role of step 1 chosen already (spec §2 "Onboarding"; a permission may have several).
+ * the role of step 1 chosen already (a permission may have several).
  */
 export function PermissionStep({ progress }: { progress: Onboarding }) {
   const { t } = useTranslation(['onboarding', 'lists']);

@@ -11,7 +11,7 @@ import { useStepSave } from './use-step-save';
 
 type RoleForm = z.input<typeof createRoleSchema>;
 
-/** Step 1/3 "Create Your First Role": name and status (spec §2 "Onboarding"). */
+/** Step 1/3 "Create Your First Role": name and status. */
 export function RoleStep({ progress }: { progress: Onboarding }) {
   const { t } = useTranslation(['onboarding', 'lists']);
   const saved = useSavedEntity<Role>('roles', progress.roleId);

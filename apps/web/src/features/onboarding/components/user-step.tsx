@@ -16,8 +16,8 @@ import { useStepSave } from './use-step-save';
 type UserForm = z.input<typeof userCreateSchema>;
 
 /**
- * Step 3/3 "Create Your First User": invites the user with the chosen role and status (spec §2
- * "Onboarding"); saving it records the tenant's onboarding as completed.
+ * Step 3/3 "Create Your First User": invites the user with the chosen role and status;
+ * saving it records the tenant's onboarding as completed.
  */
 export function UserStep({ progress }: { progress: Onboarding }) {
   const { t } = useTranslation(['onboarding', 'lists']);

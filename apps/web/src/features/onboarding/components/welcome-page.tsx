@@ -14,11 +14,11 @@ import { problemMessage } from '../../../lib/problem-message';
 import { translateProblem } from '../../../lib/translate-problem';
 import { useSaveProgress, useSkipOnboarding } from '../api/save-progress';
 
-/** Spec §1: the points of the Project Cockpit, shown as five numbered chips. */
+/** The points of the Project Cockpit, shown as five numbered chips. */
 const benefits = ['insights', 'decisions', 'performance', 'collaboration', 'trust'] as const;
 
 /**
- * The welcome page (spec §2 "Onboarding"): "Get started" begins the steps, "Skip" stops the
+ * The welcome page: "Get started" begins the steps, "Skip" stops the
  * wizard from opening by itself. After completion it can be reopened: the steps then create
  * a new role, permission and user rather than editing the first ones.
  */

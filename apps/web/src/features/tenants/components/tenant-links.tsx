@@ -14,7 +14,7 @@ import { tenantUrl } from '../../../lib/tenant-url';
 export const tenantSignInUrl = (domain: string) => new URL(paths.root, tenantUrl(domain)).href;
 
 /**
- * Spec §2: the "Log in" button of a tenant (list column "Admin access", and each card). It
+ * The "Log in" button of a tenant (list column "Admin access", and each card). It
  * opens the tenant's console in a new tab; the tenant's sessions live on that origin.
  */
 export function LoginButton({ tenant }: { tenant: Pick<Tenant, 'name' | 'domain'> }) {
@@ -35,7 +35,7 @@ export function LoginButton({ tenant }: { tenant: Pick<Tenant, 'name' | 'domain'
   );
 }
 
-/** The tenant's console, opened in a new tab (the tenant card's link, spec §2 "Layout shell"). */
+/** The tenant's console, opened in a new tab (the tenant card's link). */
 export function DomainLink({ domain }: { domain: string }) {
   return (
     <Link href={tenantUrl(domain)} target="_blank" rel="noopener noreferrer" variant="body2">
