@@ -12,5 +12,5 @@ export const problemSchema = z
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof problemSchema>;
 
-/** Wraps a payload in the success envelope `{ data: … }` (DESIGN.md §5). */
+/** Wraps a payload in the success envelope `{ data: … }`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
