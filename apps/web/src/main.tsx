@@ -4,18 +4,17 @@ import { i18nReady } from './lib/i18n';
 import { identifyTenantQuery } from './lib/identify-tenant';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
-import { preloadCurrentScreen } from './app/screens';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// The tenant check (spec §1) starts now, while the translations load, not after a first commit;
-// in a task of its own, so the one that evaluates the scripts is not made longer by it (the
-// request itself left with the page: index.html preloads it).
+// Importing the app created its router, which has started loading the current address's screen
+// (code, texts and first rows). The tenant check starts now too, while the translations load,
+// not after a first commit; in a task of its own, so the one that evaluates the scripts is not
+// made longer by it (the request itself left with the page: index.html preloads it).
 const tenantChecked = new Promise((resolve) => setTimeout(resolve)).then(() =>
   queryClient.prefetchQuery(identifyTenantQuery()),
 );
-preloadCurrentScreen();
 
 // A transition render yields to the browser every few milliseconds instead of blocking it for
 // the whole first render; until it commits, index.html's static "Verifying tenant..." stays.

@@ -1,10 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
-import { SessionEndRedirect } from './guards';
+import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client';
-import { AppRoutes } from './router';
+import { router } from './router';
 import { TenantGate } from './tenant-gate';
 import { appTheme } from './theme';
 
@@ -13,12 +12,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={appTheme()}>
         <CssBaseline enableColorScheme />
-        <BrowserRouter>
-          <SessionEndRedirect />
-          <TenantGate>
-            <AppRoutes />
-          </TenantGate>
-        </BrowserRouter>
+        <TenantGate>
+          <RouterProvider router={router} />
+        </TenantGate>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { onSessionEnd } from '../lib/session';
 import { useSession } from '../lib/use-session';
 import { links, paths } from '../lib/paths';
+import { isAllowed, requiredPermissions } from './route-access';
 
 /**
  * Dashboard and home routes need a signed-in user; without one they go to /login, the target
@@ -16,10 +17,17 @@ export function RequireAuth() {
   return session ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
 
-/** Tenants is for super administrators only. */
-export function RequireSuperAdmin() {
+/**
+ * The one permission guard: the screens below it declare what they need in their route
+ * handle (route-access.ts); a user without it goes home instead of onto a screen whose
+ * requests the server would refuse. Tenants, for super administrators only, is one of them.
+ */
+export function RequirePermission() {
   const session = useSession();
-  return session?.superAdmin ? <Outlet /> : <Navigate to={paths.home} replace />;
+  const allowed = requiredPermissions(useMatches()).every((permission) =>
+    isAllowed(session, permission),
+  );
+  return allowed ? <Outlet /> : <Navigate to={paths.home} replace />;
 }
 
 /** Sign-in screens send a signed-in user to their landing page. */

@@ -1,75 +1,154 @@
-import LinearProgress from '@mui/material/LinearProgress';
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { GuestOnly, LandingRedirect, RequireAuth, RequireSuperAdmin } from './guards';
-import SignInPage from '../features/auth/components/sign-in-page';
-import { paths } from '../lib/paths';
-import { loadLayout, loadScreen } from './screens';
-
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { OnboardingStep } from '@tc/contract/onboarding';
 // Sign-in is where every visit without a session starts, so it is part of the entry and
 // index.html preloads it with the rest: no second round trip before the form paints.
-// Every other screen is its own chunk.
-const SignUpPage = lazy(() => import('../features/auth/components/sign-up-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
-const CheckEmailPage = lazy(() => import('../features/auth/components/check-email-page'));
-const NewPasswordPage = lazy(() => import('../features/auth/components/new-password-page'));
-const PasswordResetPage = lazy(() => import('../features/auth/components/password-reset-page'));
-const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page'));
-const AppLayout = lazy(loadLayout);
-const HomePage = lazy(loadScreen[paths.home]);
-const TenantsPage = lazy(loadScreen[paths.tenants]);
-const UsersPage = lazy(loadScreen[paths.users]);
-const RolesPage = lazy(loadScreen[paths.roles]);
-const PermissionsPage = lazy(loadScreen[paths.permissions]);
-const ProjectsPage = lazy(loadScreen[paths.projects]);
-const OnboardingPage = lazy(loadScreen.onboarding);
+// Every other screen is its own chunk, loaded by its route's `lazy`.
+import SignInPage from '../features/auth/components/sign-in-page';
+import type { EntityName } from '../lib/entity-api';
+import { paths, type AppPath } from '../lib/paths';
+import { GuestOnly, LandingRedirect, RequireAuth, RequirePermission } from './guards';
+import { permissionHandle, routePermissions } from './route-access';
+import { enteringOnly, lazyScreen, lazyScreenWith, listLoader } from './route-loading';
+import { RootRoute, RouteError, RouteLoading } from './route-shell';
 
-const sections = [
-  { path: paths.users, Page: UsersPage },
-  { path: paths.roles, Page: RolesPage },
-  { path: paths.permissions, Page: PermissionsPage },
-  { path: paths.projects, Page: ProjectsPage },
-] as const;
+const accountScreens: RouteObject[] = [
+  {
+    path: paths.signup,
+    lazy: lazyScreen([], () => import('../features/auth/components/sign-up-page')),
+  },
+  {
+    path: paths.forgotPassword,
+    lazy: lazyScreen([], () => import('../features/auth/components/forgot-password-page')),
+  },
+  {
+    path: paths.checkEmail,
+    lazy: lazyScreen([], () => import('../features/auth/components/check-email-page')),
+  },
+  {
+    path: paths.newPassword,
+    lazy: lazyScreen([], () => import('../features/auth/components/new-password-page')),
+  },
+  {
+    path: paths.passwordReset,
+    lazy: lazyScreen([], () => import('../features/auth/components/password-reset-page')),
+  },
+  {
+    path: paths.verifyEmail,
+    lazy: lazyScreen([], () => import('../features/auth/components/verify-email-page')),
+  },
+];
 
-const onboarding = [
+/** A list screen: its chunk and texts load with the first page of its rows. */
+function listScreen(
+  path: AppPath,
+  entity: EntityName,
+  lazy: ReturnType<typeof lazyScreen>,
+): RouteObject {
+  return {
+    path,
+    handle: permissionHandle(path),
+    lazy,
+    loader: listLoader(entity, routePermissions[path]),
+    shouldRevalidate: enteringOnly,
+  };
+}
+
+const listScreens: RouteObject[] = [
+  listScreen(
+    paths.tenants,
+    'tenants',
+    lazyScreen(['tenants'], () => import('../features/tenants/components/tenants-page')),
+  ),
+  listScreen(
+    paths.users,
+    'users',
+    lazyScreen(['users'], () => import('../features/users/components/users-page')),
+  ),
+  listScreen(
+    paths.roles,
+    'roles',
+    lazyScreen(['roles'], () => import('../features/roles/components/roles-page')),
+  ),
+  listScreen(
+    paths.permissions,
+    'permissions',
+    lazyScreen(
+      ['permissions'],
+      () => import('../features/permissions/components/permissions-page'),
+    ),
+  ),
+  listScreen(
+    paths.projects,
+    'projects',
+    lazyScreen(['projects'], () => import('../features/projects/components/projects-page')),
+  ),
+];
+
+const onboardingSteps: { path: AppPath; step: OnboardingStep }[] = [
   { path: paths.welcome, step: 'welcome' },
   { path: paths.firstStep, step: 'first-step' },
   { path: paths.secondStep, step: 'second-step' },
   { path: paths.thirdStep, step: 'third-step' },
   { path: paths.complete, step: 'complete' },
-] as const;
+];
 
-export function AppRoutes() {
-  return (
-    <Suspense fallback={<LinearProgress aria-label="Loading" />}>
-      <Routes>
-        <Route element={<GuestOnly />}>
-          <Route path={paths.root} element={<SignInPage />} />
-          <Route path={paths.login} element={<SignInPage />} />
-        </Route>
-        <Route path={paths.signup} element={<SignUpPage />} />
-        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={paths.checkEmail} element={<CheckEmailPage />} />
-        <Route path={paths.newPassword} element={<NewPasswordPage />} />
-        <Route path={paths.passwordReset} element={<PasswordResetPage />} />
-        <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
-        <Route element={<RequireAuth />}>
-          <Route element={<AppLayout />}>
-            <Route path={paths.home} element={<HomePage />} />
-            <Route path={paths.dashboard} element={<LandingRedirect />} />
-            <Route element={<RequireSuperAdmin />}>
-              <Route path={paths.tenants} element={<TenantsPage />} />
-            </Route>
-            {sections.map(({ path, Page }) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-          </Route>
-          {onboarding.map((step) => (
-            <Route key={step.path} path={step.path} element={<OnboardingPage step={step.step} />} />
-          ))}
-        </Route>
-        <Route path="*" element={<Navigate to={paths.root} replace />} />
-      </Routes>
-    </Suspense>
-  );
-}
+const onboardingScreens: RouteObject[] = onboardingSteps.map(({ path, step }) => ({
+  path,
+  handle: permissionHandle(path),
+  lazy: lazyScreenWith(
+    ['onboarding'],
+    () => import('../features/onboarding/components/onboarding-page'),
+    { step },
+  ),
+}));
+
+/** The console inside the layout shell (sidebar, content, chat widget), which stays in place. */
+const shellScreens: RouteObject = {
+  lazy: lazyScreen(['lists', 'validation'], () => import('./layout/app-layout')),
+  children: [
+    {
+      element: <RequirePermission />,
+      children: [
+        {
+          path: paths.home,
+          handle: permissionHandle(paths.home),
+          lazy: lazyScreen(
+            ['dashboard', 'onboarding'],
+            () => import('../features/dashboard/components/home-page'),
+          ),
+        },
+        { path: paths.dashboard, element: <LandingRedirect /> },
+        ...listScreens,
+      ],
+    },
+  ],
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    HydrateFallback: RouteLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: paths.root, Component: SignInPage },
+          { path: paths.login, Component: SignInPage },
+        ],
+      },
+      ...accountScreens,
+      {
+        element: <RequireAuth />,
+        children: [shellScreens, { element: <RequirePermission />, children: onboardingScreens }],
+      },
+      { path: '*', element: <Navigate to={paths.root} replace /> },
+    ],
+  },
+];
+
+/**
+ * Created when the console starts: the current address's screen (code, texts and first rows)
+ * starts loading at once, in parallel with the tenant check and the translations.
+ */
+export const router = createBrowserRouter(routes);
