@@ -8,37 +8,9 @@ import ListItemText from '@mui/material/ListItemText';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { paths, type AppPath } from '../../lib/paths';
+import { menuEntries, type MenuGroup, type MenuItem } from './menu-entries';
 
-interface NavItem {
-  label: string;
-  to: AppPath;
-  /** The token permission the page needs; undefined = everyone. */
-  permission?: string;
-}
-interface NavGroup {
-  label: string;
-  items: NavItem[];
-}
-
-const tenantGroups: (NavItem | NavGroup)[] = [
-  { label: 'nav.home', to: paths.home },
-  {
-    label: 'nav.projects',
-    items: [{ label: 'nav.all', to: paths.projects, permission: 'projects:read' }],
-  },
-  {
-    label: 'nav.administration',
-    items: [
-      { label: 'nav.users', to: paths.users, permission: 'users:read' },
-      { label: 'nav.roles', to: paths.roles, permission: 'roles:read' },
-      { label: 'nav.permissions', to: paths.permissions, permission: 'permissions:read' },
-    ],
-  },
-];
-const superAdminEntries: NavItem[] = [{ label: 'nav.tenants', to: paths.tenants }];
-
-function Item({ item, nested }: { item: NavItem; nested?: boolean }) {
+function Item({ item, nested }: { item: MenuItem; nested?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = pathname === item.to;
@@ -57,7 +29,7 @@ function Item({ item, nested }: { item: NavItem; nested?: boolean }) {
   );
 }
 
-function Group({ group }: { group: NavGroup }) {
+function Group({ group }: { group: MenuGroup }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -87,14 +59,7 @@ export function NavMenu({
   superAdmin: boolean;
   permissions: string[];
 }) {
-  const allowed = (item: NavItem) => !item.permission || permissions.includes(item.permission);
-  const entries = superAdmin
-    ? superAdminEntries
-    : tenantGroups
-        .map((entry) =>
-          'items' in entry ? { ...entry, items: entry.items.filter(allowed) } : entry,
-        )
-        .filter((entry) => !('items' in entry) || entry.items.length > 0);
+  const entries = menuEntries({ superAdmin, permissions });
   return (
     <List>
       {entries.map((entry) =>
