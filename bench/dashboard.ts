@@ -10,22 +10,22 @@
  * change). Before them it times the uncomputed path (computeDashboard straight on the database)
  * and prints the EXPLAIN ANALYZE of every query. Results: stdout and bench/results/dashboard.json.
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/database';
 import { computeDashboard } from '../apps/server/src/modules/dashboard/service';
-import { createPostgresDatabase } from '../apps/server/src/test/harness';
-import { passwordGrant, startBenchServer, type BenchServer } from './bench-server';
 import { ADMIN, seed, TENANT } from './dashboard-seed';
+import { buildServer } from './lib/build';
+import { Cleanups } from './lib/cleanups';
+import { freshDatabase } from './lib/database';
+import { resultsDir } from './lib/paths';
+import { passwordGrant, startServer } from './lib/server';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -36,7 +36,7 @@ const { values: args } = parseArgs({
     'other-tenants': { type: 'string', default: '5' },
     writes: { type: 'string', default: '10' },
     'no-build': { type: 'boolean', default: false },
-    out: { type: 'string', default: join(root, 'bench/results/dashboard.json') },
+    out: { type: 'string', default: join(resultsDir, 'dashboard.json') },
   },
 });
 const DURATION = Number(args.duration);
@@ -110,16 +110,14 @@ async function measure(url: string, token: string, name: string, writesPerSecond
 }
 
 async function main() {
-  if (!args['no-build']) {
-    const cwd = join(root, 'apps/server');
-    const built = spawnSync(process.execPath, ['build.mjs'], { cwd, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('build failed');
-  }
-  const database = await createPostgresDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  let server: BenchServer | undefined;
+  if (!args['no-build']) buildServer();
+  const cleanups = new Cleanups();
   try {
-    server = await startBenchServer({ DATABASE_URL: database.url });
+    const database = await freshDatabase('postgres', { prefix: 'bench_dashboard' });
+    cleanups.add(database.drop);
+    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    cleanups.add(() => pool.end());
+    const server = await startServer({ env: database.env, cleanups });
     const sizes = { users: Number(args.users), projects: Number(args.projects), signIns: 30_000 };
     const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Database;
     const tenant = await seed(db, sizes, Number(args['other-tenants']));
@@ -157,9 +155,7 @@ async function main() {
     writeFileSync(args.out, JSON.stringify(report, null, 2) + '\n');
     console.error(`wrote ${args.out}`);
   } finally {
-    await server?.stop();
-    await pool.end();
-    await database.drop();
+    await cleanups.run();
   }
 }
 

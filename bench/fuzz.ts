@@ -15,21 +15,15 @@
  * PostgreSQL: a fresh database on BENCH_PG_URL or TEST_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/test), dropped afterwards. See bench/README.md.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
-import { seed } from '../apps/server/src/db/seed';
+import { seed } from '../apps/server/src/bootstrap/seed';
 import {
   GOOGLE_CLIENT_ID,
   startTestIssuer,
-} from '../apps/server/src/modules/auth/google-test-issuer';
-import { createPostgresDatabase } from '../apps/server/src/test/harness';
+} from '../apps/server/src/test/helpers/google-test-issuer';
 import { startOpenAiMock } from '../apps/server/src/test/openai-mock';
 import { createSender } from '../apps/server/src/test/fuzz/fuzz-request';
 import { routeGenerators } from '../apps/server/src/test/fuzz/generators';
@@ -40,9 +34,11 @@ import {
   prepareFuzzWorld,
   type FuzzAccounts,
 } from '../apps/server/src/test/fuzz/world';
-import { startBenchServer, type BenchServer } from './bench-server';
+import { buildServer } from './lib/build';
+import { Cleanups } from './lib/cleanups';
+import { freshDatabase, parseEngines } from './lib/database';
+import { startServer, type BenchServer } from './lib/server';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     engine: { type: 'string', default: 'postgres' },
@@ -70,19 +66,14 @@ function collectErrorLines(server: BenchServer): string[] {
 }
 
 async function main() {
-  if (!args['no-build']) {
-    const built = spawnSync(process.execPath, ['build.mjs'], {
-      cwd: join(root, 'apps/server'),
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('build failed');
-  }
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const [engine] = parseEngines(args.engine);
+  if (!args['no-build']) buildServer();
+  const cleanups = new Cleanups();
   try {
     const issuer = await startTestIssuer();
-    cleanups.unshift(() => issuer.close());
+    cleanups.add(() => issuer.close());
     const openAi = await startOpenAiMock();
-    cleanups.unshift(() => openAi.close());
+    cleanups.add(() => openAi.close());
     const env = {
       ...FUZZ_SERVER_ENV,
       BOOTSTRAP_ADMIN_EMAIL: SUPER_ADMIN.email,
@@ -93,12 +84,13 @@ async function main() {
       ASSISTANT_API_KEY: 'fuzz-key',
     };
 
+    const database = await freshDatabase(engine!, { prefix: 'bench_fuzz' });
+    cleanups.add(database.drop);
     let server: BenchServer;
     let accounts: FuzzAccounts;
-    if (args.engine === 'pglite') {
+    if (database.dataDir !== undefined) {
       // One process at a time on a PGlite folder: seed it first, then start the server on it.
-      const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-fuzz-pglite-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const dataDir = database.dataDir;
       const handle = await openDatabase({ databaseUrl: undefined, dataDir });
       try {
         await handle.migrate();
@@ -107,11 +99,9 @@ async function main() {
       } finally {
         await handle.close();
       }
-      server = await startBenchServer({ ...env, DATA_DIR: dataDir });
+      server = await startServer({ env: { ...env, ...database.env }, cleanups });
     } else {
-      const database = await createPostgresDatabase();
-      cleanups.push(() => database.drop());
-      server = await startBenchServer({ ...env, DATABASE_URL: database.url });
+      server = await startServer({ env: { ...env, ...database.env }, cleanups });
       const handle = await openDatabase({ databaseUrl: database.url, dataDir: '', poolSize: 2 });
       try {
         accounts = await createFuzzAccounts(handle.db);
@@ -119,7 +109,6 @@ async function main() {
         await handle.close();
       }
     }
-    cleanups.unshift(() => server.stop());
     const errorLines = collectErrorLines(server);
 
     const world = await prepareFuzzWorld({
@@ -134,7 +123,7 @@ async function main() {
     for (const route of undocumented) console.log(`no generator for ${route.key}`);
 
     const sender = createSender(server.url);
-    cleanups.unshift(() => sender.close());
+    cleanups.add(() => sender.close());
     const runs = Number(args.runs);
     const failed: string[] = [...undocumented.map((route) => route.key)];
     const keys = Object.keys(generators).filter((key) => key.includes(args.only));
@@ -167,7 +156,7 @@ async function main() {
     );
     process.exitCode = failed.length === 0 ? 0 : 1;
   } finally {
-    for (const cleanup of cleanups) await cleanup();
+    await cleanups.run();
   }
 }
 

@@ -8,12 +8,10 @@
  * Requires a built server (`npm run build`). Brute-force locking is set out of reach, so
  * every attempt is checked as the first ones are.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createPostgresDatabase } from '../apps/server/src/test/harness';
-import { startBenchServer } from './bench-server';
+import { Cleanups } from './lib/cleanups';
+import { freshDatabase, parseEngines } from './lib/database';
+import { startServer } from './lib/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,23 +49,17 @@ function summary(name: string, times: number[]) {
 }
 
 async function main() {
-  const cleanups: Array<() => Promise<void>> = [];
-  const env: Record<string, string> = {
-    BRUTE_FORCE_FAILURE_FACTOR: '1000000',
-    BRUTE_FORCE_QUICK_LOGIN_MS: '0',
-  };
-  if (args.engine === 'postgres') {
-    const database = await createPostgresDatabase();
-    cleanups.push(database.drop);
-    env.DATABASE_URL = database.url;
-  } else {
-    const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-login-timing-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    env.DATA_DIR = dataDir;
-  }
-  const server = await startBenchServer(env);
-  cleanups.unshift(server.stop);
+  const [engine] = parseEngines(args.engine);
+  const cleanups = new Cleanups();
   try {
+    const database = await freshDatabase(engine!, { prefix: 'bench_login_timing' });
+    cleanups.add(database.drop);
+    const env = {
+      ...database.env,
+      BRUTE_FORCE_FAILURE_FACTOR: '1000000',
+      BRUTE_FORCE_QUICK_LOGIN_MS: '0',
+    };
+    const server = await startServer({ env, cleanups });
     for (let i = 0; i < 20; i += 1) await grant(server.url, 'admin@example.com'); // warm-up
     const known: number[] = [];
     const unknown: number[] = [];
@@ -80,7 +72,7 @@ async function main() {
     const b = summary('unknown name', unknown);
     console.log(`difference of medians: ${(a - b).toFixed(1)} ms`);
   } finally {
-    for (const cleanup of cleanups) await cleanup();
+    await cleanups.run();
   }
 }
 

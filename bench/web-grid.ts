@@ -11,27 +11,27 @@
  *
  * Results: a table on stdout and bench/results/web-grid.json. See bench/README.md.
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
 import type { Database } from '../apps/server/src/db/database';
-import { createPostgresDatabase } from '../apps/server/src/test/harness';
-import { passwordGrant, startBenchServer, type BenchServer } from './bench-server';
 import { ADMIN, seed, TENANT } from './dashboard-seed';
+import { buildAll } from './lib/build';
+import { Cleanups } from './lib/cleanups';
+import { freshDatabase } from './lib/database';
+import { resultsDir } from './lib/paths';
+import { passwordGrant, startServer, type BenchServer } from './lib/server';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '15' },
     users: { type: 'string', default: '100000' },
     'no-build': { type: 'boolean', default: false },
-    out: { type: 'string', default: join(root, 'bench/results/web-grid.json') },
+    out: { type: 'string', default: join(resultsDir, 'web-grid.json') },
   },
 });
 const RUNS = Number(args.runs);
@@ -119,19 +119,18 @@ async function visit(browser: Browser, server: BenchServer) {
 }
 
 async function main() {
-  if (!args['no-build']) {
-    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('build failed');
-  }
-  const database = await createPostgresDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  let server: BenchServer | undefined;
-  let browser: Browser | undefined;
+  if (!args['no-build']) buildAll();
+  const cleanups = new Cleanups();
   try {
-    server = await startBenchServer({ DATABASE_URL: database.url });
+    const database = await freshDatabase('postgres', { prefix: 'bench_web_grid' });
+    cleanups.add(database.drop);
+    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    cleanups.add(() => pool.end());
+    const server = await startServer({ env: database.env, cleanups });
     const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Database;
     await seed(db, { users: Number(args.users), projects: 0, signIns: 0 }, 0);
-    browser = await launchBrowser();
+    const browser = await launchBrowser();
+    cleanups.add(() => browser.close());
     await visit(browser, server); // warm-up: the server's first queries and code paths
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await visit(browser, server));
@@ -168,10 +167,7 @@ async function main() {
     writeFileSync(args.out, JSON.stringify(report, null, 2) + '\n');
     console.error(`wrote ${args.out}`);
   } finally {
-    await browser?.close();
-    await server?.stop();
-    await pool.end();
-    await database.drop();
+    await cleanups.run();
   }
 }
 

@@ -7,23 +7,23 @@
  *
  * Results: a table on stdout and bench/results/web.json. See bench/README.md.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
+import { buildAll } from './lib/build';
+import { Cleanups } from './lib/cleanups';
+import { freshDatabase } from './lib/database';
+import { resultsDir, root, serverMain } from './lib/paths';
+import { startServer } from './lib/server';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = join(root, 'apps/web/dist');
-const serverMain = join(root, 'apps/server/dist/main.js');
-const resultsFile = join(root, 'bench/results/web.json');
+const resultsFile = join(resultsDir, 'web.json');
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
   '--no-sandbox',
@@ -51,24 +51,10 @@ const median = (values: number[]) => {
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 function buildIfNeeded() {
   const missing = !existsSync(join(webDist, 'index.html')) || !existsSync(serverMain);
   if (args['no-build'] && missing) throw new Error('the build is missing; run without --no-build');
-  if (!args.build && !missing) return;
-  console.log('building (npm run build)…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
+  if (args.build || missing) buildAll();
 }
 
 /** The scripts index.html makes the browser fetch before anything runs (entry + preloads). */
@@ -85,44 +71,17 @@ function entryScripts(): { file: string; bytes: number; gzip: number }[] {
   });
 }
 
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'tc-bench-web-'));
-  const child: ChildProcess = spawn(process.execPath, [serverMain], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: 'localhost',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      BOOTSTRAP_ADMIN_PASSWORD: 'Bench-super-admin-1!',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The built server on a fresh PGlite folder with the demo seed; its demo tenant's address. */
+async function startDemoServer(cleanups: Cleanups): Promise<string> {
+  const database = await freshDatabase('pglite', { prefix: 'tc-bench-web' });
+  cleanups.add(database.drop);
+  // `localhost`: the browser reaches the demo tenant as demo.localhost, a loopback name.
+  const server = await startServer({
+    env: { ...database.env, SEED_DEMO: 'true' },
+    host: 'localhost',
+    cleanups,
   });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://localhost:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url: `http://demo.localhost:${port}`, stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error('the server did not become ready');
+  return `http://demo.localhost:${server.port}`;
 }
 
 /** Every script the sign-in page loads in Chromium until the form shows, gzip-sized here. */
@@ -213,14 +172,15 @@ async function main() {
   buildIfNeeded();
   const entry = entryScripts();
   const entryGzip = entry.reduce((sum, s) => sum + s.gzip, 0);
-  const server = await startServer();
+  const cleanups = new Cleanups();
   try {
-    const loaded = await signInScripts(server.url);
+    const url = await startDemoServer(cleanups);
+    const loaded = await signInScripts(url);
     const loadedGzip = loaded.reduce((sum, s) => sum + s.gzip, 0);
     const lighthouseRuns: Array<Awaited<ReturnType<typeof runLighthouse>>> = [];
     for (let run = 0; run < Number(args.runs); run += 1) {
       for (const preset of ['mobile', 'desktop'] as const) {
-        lighthouseRuns.push(await runLighthouse(`${server.url}/`, preset));
+        lighthouseRuns.push(await runLighthouse(`${url}/`, preset));
       }
     }
     const results = {
@@ -286,7 +246,7 @@ async function main() {
       );
     console.log(`\nwritten: ${resultsFile}`);
   } finally {
-    await server.stop();
+    await cleanups.run();
   }
 }
 
