@@ -17,8 +17,8 @@ import { AppError } from '../../http/problem';
 import { identifyTenant } from '../tenants/service';
 import { forgotPassword, resetPassword, verifyEmail, type AccountContext } from './account-service';
 import { requireSignupOpen, signup } from './account-signup';
-import { createMayMail, requireMailBudget } from './anonymous-mail-limit';
-import { rateLimitStore, SharedLimit } from '../../http/hit-counter';
+import { mailBudget } from './anonymous-mail-limit';
+import { rateLimitStore } from '../../http/hit-counter';
 
 const headers = accountHeadersSchema;
 const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
@@ -44,9 +44,8 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       ),
   });
   // At most 3 mails per tenant and address per 15 minutes, counted per request: forgot-password
-  // and sign-up share this one budget through mayMail.
-  const perEmail = new SharedLimit(ctx.limits, 'mail-per-address', 3, 15 * 60_000);
-  const mayMail = createMayMail(perEmail);
+  // and sign-up share this one budget.
+  const requireMailBudget = mailBudget(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function account(request: FastifyRequest) {
@@ -79,8 +78,8 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
     },
     async (request, reply) => {
-      const { tenant, context } = await account(request);
-      await requireMailBudget(mayMail, reply, tenant.id, request.body.email);
+      const { context } = await account(request);
+      await requireMailBudget(request, reply);
       // Answered before the address is even looked up: a known address writes a link and a
       // mail, an unknown one nothing, and the answer's timing must not tell them apart.
       forgotPassword({ ...context, email: request.body.email }).then(
@@ -128,7 +127,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const { tenant, context } = await account(request);
       // A closed tenant answers 403 without spending the address's budget.
       requireSignupOpen(tenant);
-      await requireMailBudget(mayMail, reply, tenant.id, request.body.email);
+      await requireMailBudget(request, reply);
       await signup({ ...context, tenant, data: request.body });
       ctx.mail.nudge();
       return reply.code(202).send({ data: { message: SIGNUP_SENT } });

@@ -1,11 +1,6 @@
-import type { FastifyReply } from 'fastify';
-import type { SharedLimit } from '../../http/hit-counter';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/problem';
-
-export interface MailRefusal {
-  retryAfterSeconds: number;
-}
-export type MayMail = (tenantId: string, email: string) => Promise<MailRefusal | undefined>;
 
 /**
  * One budget per tenant and e-mail address for every mail a request without a session can
@@ -13,28 +8,34 @@ export type MayMail = (tenantId: string, email: string) => Promise<MailRefusal |
  * warning (sign-up of a taken one). Over the limit the request answers 429, whether or not
  * the address has an account: requests are counted before anyone looks the address up, so a
  * known and an unknown address are limited and answered alike and the 429 reveals nothing.
+ *
+ * @fastify/rate-limit (registered on `app` with the shared store) does the counting. A route
+ * runs only one of the plugin's hooks, and these routes already have the per-client one, so
+ * this limit is checked with the plugin's `createRateLimit` once the tenant is known.
  */
-export function createMayMail(perEmail: Pick<SharedLimit, 'take'>): MayMail {
-  return async function mayMail(tenantId, email) {
-    return perEmail.take(`${tenantId}\n${email.trim().toLowerCase()}`);
+export function mailBudget(app: FastifyInstance, max = 3, timeWindow = 15 * 60_000) {
+  const check = app.createRateLimit({ max, timeWindow, keyGenerator: mailKey });
+
+  /** Counts the request against the address's budget; a 429 with Retry-After when over. */
+  return async function requireMailBudget(request: FastifyRequest, reply: FastifyReply) {
+    const limit = await check(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    const retryAfterSeconds = Math.max(1, limit.ttlInSeconds);
+    reply.header('retry-after', String(retryAfterSeconds));
+    throw tooManyRequests(retryAfterSeconds);
   };
 }
 
-/** Counts the request against the address's budget; a 429 with Retry-After when over. */
-export async function requireMailBudget(
-  mayMail: MayMail,
-  reply: FastifyReply,
-  tenantId: string,
-  email: string,
-): Promise<void> {
-  const refused = await mayMail(tenantId, email);
-  if (!refused) return;
-  reply.header('retry-after', String(refused.retryAfterSeconds));
-  throw tooManyRequests(refused.retryAfterSeconds);
+/** The tenant and the normalised address from the body, hashed: no address is kept in clear. */
+function mailKey(request: FastifyRequest): string {
+  const tenantId = request.writtenTenantId;
+  const { email } = request.body as { email: string };
+  if (!tenantId) throw new Error('the mail budget needs the tenant first');
+  const key = `${tenantId}\n${email.trim().toLowerCase()}`;
+  return `mail-per-address:${createHash('sha256').update(key).digest('base64url')}`;
 }
 
 const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(
-    429,
-    `Too many requests for this address. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
-  );
+  new AppError(429, 'account.mail_too_many', {
+    count: Math.max(1, Math.ceil(retryAfterSeconds / 60)),
+  });
