@@ -19,7 +19,7 @@ import { ENV_FILE, type E2eEnv } from './env';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'apps/server/dist/main.js');
 export const SUPER_ADMIN = { email: 'admin@example.com', password: 'E2e-super-admin-1!' };
-// The demo seed's known credentials (apps/server/src/db/seed-demo.ts).
+// The demo seed's known credentials (apps/server/src/bootstrap/seed-demo.ts).
 export const DEMO_ADMIN = { email: 'admin@demo.localhost', password: 'Demo-admin-2026!' };
 
 /** The received mails as JSON, for the specs (they run in other processes). */
@@ -45,7 +45,8 @@ function startMailbox(smtp: TestSmtpServer, port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
+// PGlite migrations and the demo seed take most of a minute when the machine is busy.
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
