@@ -39,10 +39,10 @@ const envSchema = z.object({
     z.string().min(8, 'must be at least 8 characters').optional(),
   ),
   SEED_DEMO: bool.optional(),
+  // nodemailer reads the rest of the URL; a malformed one is refused here, at start-up.
   SMTP_URL: optionalText.pipe(
     z
-      .string()
-      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// URL')
+      .url({ protocol: /^smtps?$/, hostname: /./, message: 'must be an smtp:// or smtps:// URL' })
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Tenant Console <no-reply@localhost>'),

@@ -15,21 +15,14 @@ export interface MailTransport {
 }
 
 /**
- * SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587). Short time-outs: a
- * dead server must fail this attempt quickly so the back-off takes over, not hang a worker.
+ * SMTP through nodemailer, which reads the connection URL itself (SMTP_URL: smtp:// or
+ * smtps://, user:pass, query options such as ?tls.rejectUnauthorized=false). Short time-outs
+ * unless the URL sets them: a dead server must fail this attempt quickly so the back-off takes
+ * over, not hang a worker.
  */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const url = new URL(smtpUrl);
   const transporter = nodemailer.createTransport({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-    secure: url.protocol === 'smtps:',
-    auth: url.username
-      ? {
-          user: decodeURIComponent(url.username),
-          pass: decodeURIComponent(url.password),
-        }
-      : undefined,
+    url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
