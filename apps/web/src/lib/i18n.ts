@@ -1,5 +1,6 @@
-import i18n, { type BackendModule, type ResourceLanguage } from 'i18next';
+import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { storageKeys } from './storage-keys';
@@ -8,37 +9,16 @@ export const languages = ['en', 'de', 'fr', 'it'] as const;
 export type Language = (typeof languages)[number];
 
 /**
- * English is bundled (it is the fallback); the other languages are separate chunks fetched
- * when chosen or detected, so the first load carries one translation only.
+ * English is bundled (it is the fallback); every other language, and each screen's texts (a
+ * namespace of their own, `locales/<namespace>/<language>.json`), is a chunk of its own,
+ * fetched when chosen or detected, or with the screen, so the first load carries one
+ * translation only and the sign-in route none of the screens'.
  */
-const loaders: Record<string, () => Promise<{ default: ResourceLanguage }>> = {
-  en: () => Promise.resolve({ default: en }),
-  de: () => import('../locales/de.json'),
-  fr: () => import('../locales/fr.json'),
-  it: () => import('../locales/it.json'),
-};
-
-/**
- * Each screen's texts are a namespace of their own (`locales/<namespace>/<language>.json`),
- * loaded with the screen's chunk, so the sign-in route carries none of them.
- */
-const namespaceLoaders = import.meta.glob<{ default: ResourceLanguage }>('../locales/*/*.json');
-
-const lazyLocales: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const load =
-      namespace === 'translation'
-        ? loaders[language]
-        : namespaceLoaders[`../locales/${namespace}/${language}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
-  },
-};
+const lazyLocales = resourcesToBackend((language: string, namespace: string) =>
+  namespace === 'translation'
+    ? import(`../locales/${language}.json`)
+    : import(`../locales/${namespace}/${language}.json`),
+);
 
 /** The html lang attribute follows the interface language (WCAG 3.1.1). */
 i18n.on('languageChanged', (lng) => {
