@@ -26,7 +26,8 @@ async function openAdd() {
 
 const sentTo = (path: string) => seenRequests().filter((entry) => entry.path === path);
 
-describe('CrudDialog', { timeout: 20_000 }, () => {
+// The data grid renders slowly on a loaded runner; a test normally takes a second or two.
+describe('CrudDialog', { timeout: 60_000 }, () => {
   beforeAll(() => loadEnglish(['roles']));
   signedInEachTest({
     tokens: { access_token: accessToken({ permissions: ['roles:write'] }), refresh_token: 'r' },
@@ -68,7 +69,7 @@ describe('CrudDialog', { timeout: 20_000 }, () => {
     rolesServer([role(1)]);
     server.use(
       http.post(CREATE_PATH, () =>
-        problemResponse(409, { detail: TAKEN, errors: { name: TAKEN } }),
+        problemResponse(409, 'role.name_taken', { fields: { name: 'role.name_taken' } }),
       ),
     );
     const { user, dialog } = await openAdd();
@@ -86,8 +87,8 @@ describe('CrudDialog', { timeout: 20_000 }, () => {
 
   it("shows a 400 problem's detail above the form and stays open", async () => {
     rolesServer([role(1)]);
-    const detail = 'This tenant cannot have more roles.';
-    server.use(http.post(CREATE_PATH, () => problemResponse(400, { detail })));
+    const detail = 'Choose permissions of this tenant.';
+    server.use(http.post(CREATE_PATH, () => problemResponse(400, 'permissions.not_in_tenant')));
     const { user, dialog } = await openAdd();
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Auditor');
     await user.click(within(dialog).getByRole('button', { name: 'Save role' }));
