@@ -1,28 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createPermissionSchema,
-  permissionPageRequestSchema,
-  permissionPageResponseSchema,
-  permissionSchema,
-  updatePermissionSchema,
-} from '@tc/contract/permissions-api';
+import { permissionRoutes } from '@tc/contract/routes/permissions';
 import type { AppContext } from '../../app-context';
 import { registerCrudRoutes } from '../../http/crud-routes';
 import { permissionsService } from './service';
 
-/** /permissions/page, /create, /update, /delete/{id}, /{id} (docs/api-conventions.md). */
+/** The five routes of permissions, as the contract's table declares them. */
 export async function permissionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  registerCrudRoutes(app, ctx, {
-    entity: 'permissions',
-    read: { permission: 'permissions:read' },
-    write: { permission: 'permissions:write' },
-    schemas: {
-      row: permissionSchema,
-      page: permissionPageRequestSchema,
-      create: createPermissionSchema,
-      update: updatePermissionSchema,
-      pageResponse: permissionPageResponseSchema,
-    },
-    service: permissionsService,
-  });
+  registerCrudRoutes(app, ctx, { routes: permissionRoutes, service: permissionsService });
 }

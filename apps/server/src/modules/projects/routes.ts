@@ -1,14 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idParamsSchema } from '@tc/contract/paging';
 import { problemSchema } from '@tc/contract/problem';
-import {
-  projectCreateSchema,
-  projectPageRequestSchema,
-  projectPageResponseSchema,
-  projectResponseSchema,
-  projectSchema,
-  projectUpdateSchema,
-} from '@tc/contract/projects';
+import { projectResponseSchema } from '@tc/contract/projects';
+import { projectRoutes } from '@tc/contract/routes/projects';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { registerCrudRoutes } from '../../http/crud-routes';
@@ -23,20 +17,9 @@ const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404
 /** Projects: the five routes of a managed entity (docs/api-conventions.md) plus the logo upload. */
 export async function projectsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   acceptImageBodies(app);
+  // The logo routes below stay hand-registered: their body is raw image bytes, not JSON.
 
-  registerCrudRoutes(app, ctx, {
-    entity: 'projects',
-    read: { permission: 'projects:read' },
-    write,
-    schemas: {
-      row: projectSchema,
-      page: projectPageRequestSchema,
-      create: projectCreateSchema,
-      update: projectUpdateSchema,
-      pageResponse: projectPageResponseSchema,
-    },
-    service: projectsService,
-  });
+  registerCrudRoutes(app, ctx, { routes: projectRoutes, service: projectsService });
 
   const logo = (request: FastifyRequest, bytes: Buffer | null) =>
     setProjectLogo({
@@ -59,7 +42,7 @@ export async function projectsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     handler: async (request) => {
       if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
-        throw new AppError(415, 'Upload a PNG, JPEG, WebP or GIF image as the request body.');
+        throw new AppError(415, 'image.unsupported_body');
       }
       return { data: await logo(request, request.body) };
     },

@@ -1,21 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { tenantIdHeaderSchema } from '@tc/contract/headers';
-import { identifyResponseSchema } from '@tc/contract/identity';
 import { idParamsSchema } from '@tc/contract/paging';
 import { problemSchema } from '@tc/contract/problem';
-import {
-  tenantCreateSchema,
-  tenantPageRequestSchema,
-  tenantPageResponseSchema,
-  tenantResponseSchema,
-  tenantSchema,
-  tenantUpdateSchema,
-} from '@tc/contract/tenants';
+import { tenantRoutes as routes } from '@tc/contract/routes/tenants';
+import { tenantResponseSchema } from '@tc/contract/tenants';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { registerCrudRoutes, type ServiceContext } from '../../http/crud-routes';
+import { registerRoute } from '../../http/register-route';
 import { acceptImageBodies } from '../../http/image-body';
 import { AppError } from '../../http/problem';
 import { removeTenantLogo, setTenantLogo } from './logo';
@@ -31,43 +23,19 @@ const SUPER_ADMIN = { superAdmin: true };
 export async function tenantRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/tenants/identify',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['tenants'],
-        summary: 'Which tenant this address or Tenant-ID header belongs to',
-        headers: z.object({ 'tenant-id': tenantIdHeaderSchema }),
-        response: { 200: identifyResponseSchema, 404: problemSchema },
-      },
-    },
-    async (request) => ({
-      data: await identifyTenant(ctx.db, {
-        tenantIdHeader: request.headers['tenant-id'],
-        hostname: request.hostname,
-        publicHost: new URL(ctx.config.publicUrl).hostname.toLowerCase(),
-        googleClientId: ctx.config.googleClientId,
-      }),
+  registerRoute(app, routes.identify, async (request) => ({
+    data: await identifyTenant(ctx.db, {
+      tenantIdHeader: request.headers['tenant-id'],
+      hostname: request.hostname,
+      publicHost: new URL(ctx.config.publicUrl).hostname.toLowerCase(),
+      googleClientId: ctx.config.googleClientId,
     }),
-  );
+  }));
 
-  registerCrudRoutes(app, ctx, {
-    entity: 'tenants',
-    read: SUPER_ADMIN,
-    write: SUPER_ADMIN,
-    deleteMethod: 'DELETE',
-    schemas: {
-      row: tenantSchema,
-      page: tenantPageRequestSchema,
-      create: tenantCreateSchema,
-      update: tenantUpdateSchema,
-      pageResponse: tenantPageResponseSchema,
-    },
-    service: tenantService,
-  });
+  registerCrudRoutes(app, ctx, { routes, service: tenantService });
 
-  // Logos arrive as the raw image bytes (this plugin's scope only).
+  // Logos arrive as the raw image bytes (this plugin's scope only), so their routes are
+  // registered by hand, outside the contract's table of JSON routes.
   acceptImageBodies(app);
   const context = (request: FastifyRequest): ServiceContext => ({
     db: ctx.db,
@@ -94,7 +62,7 @@ export async function tenantRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) {
-        throw new AppError(415, 'Upload a PNG, JPEG, WebP or GIF image.');
+        throw new AppError(415, 'image.unsupported');
       }
       const bytes = request.body;
       return { data: await setTenantLogo({ ...context(request), id: request.params.id, bytes }) };

@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { acceptedResponseSchema } from '@tc/contract/account';
-import { acceptLanguageHeaderSchema } from '@tc/contract/headers';
-import { idParamsSchema } from '@tc/contract/paging';
-import { problemSchema } from '@tc/contract/problem';
-import {
-  userCreateSchema,
-  userPageRequestSchema,
-  userPageResponseSchema,
-  userSchema,
-  userUpdateSchema,
-} from '@tc/contract/users';
+import { userRoutes } from '@tc/contract/routes/users';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { registerCrudRoutes } from '../../http/crud-routes';
-import { resendInvitation } from '../auth/account-service';
-import { requireMayActOnUser } from '../roles/grants';
+import { registerRoute } from '../../http/register-route';
+import { resendInvitation } from './invitations';
+import { requireMayActOnUser } from '../roles';
 import { EmailBookmarks } from './bookmarks';
 import { getUser, pageUsers } from './page-users';
 import { createUser, removeUser, updateUser } from './service';
@@ -29,16 +18,7 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   const { bookmarks, stop } = await EmailBookmarks.listening(ctx.database);
   app.addHook('onClose', () => stop());
   registerCrudRoutes(app, ctx, {
-    entity: 'users',
-    read: { permission: 'users:read' },
-    write: { permission: 'users:write' },
-    schemas: {
-      row: userSchema,
-      page: userPageRequestSchema,
-      create: userCreateSchema,
-      update: userUpdateSchema,
-      pageResponse: userPageResponseSchema,
-    },
+    routes: userRoutes,
     service: {
       page: (options) => pageUsers({ ...options, bookmarks }),
       get: getUser,
@@ -53,38 +33,18 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   });
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/users/:id/resend-invitation',
-    {
-      config: { permission: 'users:write' },
-      schema: {
-        tags: ['users'],
-        summary: 'Sends a fresh invitation link; the previous one stops working',
-        params: idParamsSchema,
-        headers: z.object({ 'accept-language': acceptLanguageHeaderSchema }),
-        response: {
-          202: acceptedResponseSchema,
-          400: problemSchema,
-          401: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      await requireMayActOnUser(ctx.db, caller, request.params.id);
-      await resendInvitation({
-        db: ctx.db,
-        config: ctx.config,
-        tenantId: caller.tenantId,
-        acceptLanguage: request.headers['accept-language'],
-        userId: request.params.id,
-        inviterId: caller.userId,
-      });
-      ctx.mail.nudge();
-      return reply.code(202).send({ data: { message: 'The invitation was sent again.' } });
-    },
-  );
+  registerRoute(app, userRoutes.resendInvitation, async (request) => {
+    const caller = callerOf(request);
+    await requireMayActOnUser(ctx.db, caller, request.params.id);
+    await resendInvitation({
+      db: ctx.db,
+      config: ctx.config,
+      tenantId: caller.tenantId,
+      acceptLanguage: request.headers['accept-language'],
+      userId: request.params.id,
+      inviterId: caller.userId,
+    });
+    ctx.mail.nudge();
+    return { data: { message: 'The invitation was sent again.' } };
+  });
 }
