@@ -1,15 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ASSISTANT_ERROR_MESSAGE,
-  assistantStatusResponseSchema,
-  chatRequestSchema,
-  type ChatChunk,
-} from '@tc/contract/assistant';
+import { ASSISTANT_ERROR_MESSAGE, chatRequestSchema, type ChatChunk } from '@tc/contract/assistant';
 import { problemSchema } from '@tc/contract/problem';
+import { assistantRoutes as routes } from '@tc/contract/routes/assistant';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
+import { registerRoute } from '../../http/register-route';
 import { rateLimitStore } from '../../http/hit-counter';
 import { loggableError } from '../../http/logging';
 import { AppError } from '../../http/problem';
@@ -35,10 +32,9 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     store: rateLimitStore(ctx.limits),
     keyGenerator: (request) => request.caller?.userId ?? request.ip,
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        `You have sent too many messages. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-      ),
+      new AppError(429, 'assistant.too_many_messages', {
+        count: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
   });
   // Answers in progress end when the server closes instead of holding it open.
   const running = new Set<AbortController>();
@@ -47,19 +43,11 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/assistant',
-    {
-      config: { anyRealm: true },
-      schema: {
-        tags: ['assistant'],
-        summary: 'Whether the assistant is configured on this server',
-        response: { 200: assistantStatusResponseSchema, 401: problemSchema },
-      },
-    },
-    async () => ({ data: { configured: isConfigured(ctx.config) } }),
-  );
+  registerRoute(app, routes.status, async () => ({
+    data: { configured: isConfigured(ctx.config) },
+  }));
 
+  // The chat streams server-sent events, not a JSON answer: registered by hand.
   r.post(
     '/assistant/chat',
     {

@@ -1,27 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  acceptedResponseSchema,
-  accountDoneResponseSchema,
-  forgotPasswordRequestSchema,
-  resetPasswordRequestSchema,
-  signupRequestSchema,
-  verifyEmailRequestSchema,
-} from '@tc/contract/account';
-import { accountHeadersSchema } from '@tc/contract/headers';
-import { problemSchema } from '@tc/contract/problem';
+import { authRoutes as routes } from '@tc/contract/routes/auth';
+import type { RouteSpec } from '@tc/contract/route';
 import type { AppContext } from '../../app-context';
+import { registerRoute, type RouteHandler } from '../../http/register-route';
 import { loggableError } from '../../http/logging';
 import { AppError } from '../../http/problem';
-import { identifyTenant } from '../tenants/service';
+import { identifyTenant } from '../tenants';
 import { forgotPassword, resetPassword, verifyEmail, type AccountContext } from './account-service';
 import { requireSignupOpen, signup } from './account-signup';
 import { mailBudget } from './anonymous-mail-limit';
 import { rateLimitStore } from '../../http/hit-counter';
-
-const headers = accountHeadersSchema;
-const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
 
 const FORGOT_SENT = 'Reset email sent successfully. Please check your inbox.';
 const SIGNUP_SENT = 'Check your inbox and confirm your e-mail address to finish signing up.';
@@ -38,15 +27,17 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     global: false,
     store: rateLimitStore(ctx.limits),
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-      ),
+      new AppError(429, 'request.too_many', { count: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   // At most 3 mails per tenant and address per 15 minutes, counted per request: forgot-password
   // and sign-up share this one budget.
   const requireMailBudget = mailBudget(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Every account route is limited per client address, besides its own rules.
+  const registerLimitedRoute = <R extends RouteSpec>(
+    route: R,
+    handler: RouteHandler<R>,
+    rateLimit: { max: number; timeWindow: number },
+  ) => registerRoute(app, route, handler, { config: { rateLimit } });
 
   async function account(request: FastifyRequest) {
     const tenant = await identifyTenant(ctx.db, {
@@ -65,18 +56,8 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return { tenant, context };
   }
 
-  r.post(
-    '/auth/forgot-password',
-    {
-      config: { public: true, rateLimit: PER_ADDRESS },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sends a password reset link, if the address has an account',
-        headers,
-        body: forgotPasswordRequestSchema,
-        response: { 202: acceptedResponseSchema, ...errors },
-      },
-    },
+  registerLimitedRoute(
+    routes.forgotPassword,
     async (request, reply) => {
       const { context } = await account(request);
       await requireMailBudget(request, reply);
@@ -87,42 +68,24 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         (error: unknown) =>
           request.log.error({ err: loggableError(error) }, 'forgot-password failed'),
       );
-      return reply.code(202).send({ data: { message: FORGOT_SENT } });
+      return { data: { message: FORGOT_SENT } };
     },
+    PER_ADDRESS,
   );
 
-  r.post(
-    '/auth/reset-password',
-    {
-      config: { public: true, rateLimit: PER_ADDRESS_TOKENS },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sets a password with a reset or invitation link',
-        headers,
-        body: resetPasswordRequestSchema,
-        response: { 200: accountDoneResponseSchema, ...errors },
-      },
-    },
+  registerLimitedRoute(
+    routes.resetPassword,
     async (request) => {
       const { context } = await account(request);
       const done = await resetPassword({ ...context, ...request.body });
       ctx.mail.nudge();
       return { data: done };
     },
+    PER_ADDRESS_TOKENS,
   );
 
-  r.post(
-    '/auth/signup',
-    {
-      config: { public: true, rateLimit: PER_ADDRESS },
-      schema: {
-        tags: ['auth'],
-        summary: 'Creates an account that must confirm its e-mail address',
-        headers,
-        body: signupRequestSchema,
-        response: { 202: acceptedResponseSchema, 403: problemSchema, ...errors },
-      },
-    },
+  registerLimitedRoute(
+    routes.signup,
     async (request, reply) => {
       const { tenant, context } = await account(request);
       // A closed tenant answers 403 without spending the address's budget.
@@ -130,25 +93,17 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       await requireMailBudget(request, reply);
       await signup({ ...context, tenant, data: request.body });
       ctx.mail.nudge();
-      return reply.code(202).send({ data: { message: SIGNUP_SENT } });
+      return { data: { message: SIGNUP_SENT } };
     },
+    PER_ADDRESS,
   );
 
-  r.post(
-    '/auth/verify-email',
-    {
-      config: { public: true, rateLimit: PER_ADDRESS_TOKENS },
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirms an e-mail address with a verification link',
-        headers,
-        body: verifyEmailRequestSchema,
-        response: { 200: accountDoneResponseSchema, ...errors },
-      },
-    },
+  registerLimitedRoute(
+    routes.verifyEmail,
     async (request) => {
       const { context } = await account(request);
       return { data: await verifyEmail({ ...context, token: request.body.token }) };
     },
+    PER_ADDRESS_TOKENS,
   );
 }

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { googleSignInSchema } from '@tc/contract/google';
-import { tenantIdHeaderSchema } from '@tc/contract/headers';
-import { tokenResponseSchema } from '@tc/contract/identity';
-import { problemSchema } from '@tc/contract/problem';
+import { authRoutes as routes } from '@tc/contract/routes/auth';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/problem';
-import { identifyTenant } from '../tenants/service';
+import { registerRoute } from '../../http/register-route';
+import { identifyTenant } from '../tenants';
 import { createGoogleVerifier, signInWithGoogle } from './google';
 
 /**
@@ -15,7 +11,6 @@ import { createGoogleVerifier, signInWithGoogle } from './google';
  * browser a password to sign in with (docs/identity-provider.md).
  */
 export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { googleClientId, googleJwksUrl, publicUrl } = ctx.config;
   // One verifier per app, so the JWKS is fetched once and cached across requests.
   const verify = googleClientId
@@ -23,30 +18,11 @@ export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     : undefined;
   const publicHost = new URL(publicUrl).hostname.toLowerCase();
 
-  r.post(
-    '/auth/google',
-    {
-      config: { public: true },
-      // Before body validation: an unconfigured server answers 404 whatever is sent.
-      onRequest: async () => {
-        if (!verify) throw notFound('Google sign-in is not configured.');
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in (or sign up) with a Google ID token; answers with our tokens',
-        headers: z.object({ 'tenant-id': tenantIdHeaderSchema }),
-        body: googleSignInSchema,
-        response: {
-          200: tokenResponseSchema,
-          400: problemSchema,
-          401: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-        },
-      },
-    },
+  registerRoute(
+    app,
+    routes.google,
     async (request, reply) => {
-      if (!verify) throw notFound('Google sign-in is not configured.');
+      if (!verify) throw notFound('google.not_configured');
       const tenant = await identifyTenant(ctx.db, {
         tenantIdHeader: request.headers['tenant-id'],
         hostname: request.hostname,
@@ -58,6 +34,12 @@ export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       // Token responses are never cached (RFC 6749 §5.1), as at the token endpoint.
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return signInWithGoogle({ db: ctx.db, tokens: ctx.tokens }, { tenant, identity });
+    },
+    {
+      // Before body validation: an unconfigured server answers 404 whatever is sent.
+      onRequest: async () => {
+        if (!verify) throw notFound('google.not_configured');
+      },
     },
   );
 }

@@ -1,0 +1,24 @@
+import { assistantRoutes } from './assistant';
+import { auditRoutes } from './audit';
+import { authRoutes } from './auth';
+import { dashboardRoutes } from './dashboard';
+import { onboardingRoutes } from './onboarding';
+import { permissionRoutes } from './permissions';
+import { projectRoutes } from './projects';
+import { roleRoutes } from './roles';
+import { tenantRoutes } from './tenants';
+import { userRoutes } from './users';
+
+/** Every table, by area: what the server must register and nothing else (route-table test). */
+export const apiRoutes = {
+  assistant: assistantRoutes,
+  audit: auditRoutes,
+  auth: authRoutes,
+  dashboard: dashboardRoutes,
+  onboarding: onboardingRoutes,
+  permissions: permissionRoutes,
+  projects: projectRoutes,
+  roles: roleRoutes,
+  tenants: tenantRoutes,
+  users: userRoutes,
+};
