@@ -6,7 +6,13 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import type { CrudRoutes } from '@tc/contract/routes/crud';
+import { permissionRoutes } from '@tc/contract/routes/permissions';
+import { projectRoutes } from '@tc/contract/routes/projects';
+import { roleRoutes } from '@tc/contract/routes/roles';
+import { tenantRoutes } from '@tc/contract/routes/tenants';
+import { userRoutes } from '@tc/contract/routes/users';
+import { callRoute } from './api';
 
 /** The five managed resources; the same name in the API path, events and query keys, so one name finds them all. */
 export type EntityName = 'tenants' | 'users' | 'roles' | 'permissions' | 'projects';
@@ -28,7 +34,14 @@ export function pageQueryOptions<Row>(entity: EntityName, request: PageRequest) 
   };
 }
 
-const base = (entity: EntityName) => `/api/v1.0/${entity}`;
+/** Each entity's five routes in the contract's table (the delete method among them). */
+export const entityRoutes: Record<EntityName, CrudRoutes> = {
+  tenants: tenantRoutes,
+  users: userRoutes,
+  roles: roleRoutes,
+  permissions: permissionRoutes,
+  projects: projectRoutes,
+};
 
 export const entityKeys = {
   all: (entity: EntityName): QueryKey => [entity],
@@ -41,12 +54,7 @@ export async function fetchPage<Row>(
   request: PageRequest,
   signal?: AbortSignal,
 ) {
-  const answer = await apiRequest<{ data: Page<Row> }>(`${base(entity)}/page`, {
-    method: 'POST',
-    body: request,
-    signal,
-  });
-  return answer.data;
+  return (await callRoute(entityRoutes[entity].page, { body: request, signal })) as Page<Row>;
 }
 
 /** One page of a list; the previous page stays shown while the next loads (no grid flicker). */
@@ -74,24 +82,17 @@ export function useChoices<Row>(entity: EntityName, sortField: string, enabled =
 }
 
 export async function createEntity<Row>(entity: EntityName, body: unknown) {
-  const answer = await apiRequest<{ data: Row }>(`${base(entity)}/create`, {
-    method: 'POST',
-    body,
-  });
-  return answer.data;
+  return (await callRoute(entityRoutes[entity].create, { body })) as Row;
 }
 
 /** Update is PUT for every entity and answers the updated row. */
 export async function updateEntity<Row>(entity: EntityName, body: unknown) {
-  const answer = await apiRequest<{ data: Row }>(`${base(entity)}/update`, { method: 'PUT', body });
-  return answer.data;
+  return (await callRoute(entityRoutes[entity].update, { body })) as Row;
 }
 
-/** Tenants are deleted with DELETE, the others with POST (docs/api-conventions.md). */
+/** With the entity's delete method: DELETE for tenants, POST for the others. */
 export async function deleteEntity(entity: EntityName, id: string) {
-  await apiRequest(`${base(entity)}/delete/${encodeURIComponent(id)}`, {
-    method: entity === 'tenants' ? 'DELETE' : 'POST',
-  });
+  await callRoute(entityRoutes[entity].remove, { params: { id } });
 }
 
 /**

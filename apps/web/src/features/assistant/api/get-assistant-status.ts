@@ -1,13 +1,13 @@
-import { ASSISTANT_PATH, type AssistantStatus } from '@tc/contract/assistant';
+import type { AssistantStatus } from '@tc/contract/assistant';
+import { assistantRoutes } from '@tc/contract/routes/assistant';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api';
 
 export const assistantStatusKey = ['assistant', 'status'] as const;
 
 /** Whether the server has an AI provider (`GET /assistant`); without one the widget says so. */
 export async function getAssistantStatus(): Promise<AssistantStatus> {
-  const answer = await apiRequest<{ data: AssistantStatus }>(ASSISTANT_PATH);
-  return answer.data;
+  return callRoute(assistantRoutes.status);
 }
 
 /** Asked only once the chat box has been opened: most visits never open it. */

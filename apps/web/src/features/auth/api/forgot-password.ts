@@ -1,9 +1,10 @@
-import type { AcceptedResponse, ForgotPasswordRequest } from '@tc/contract/account';
+import type { ForgotPasswordRequest } from '@tc/contract/account';
+import { authRoutes } from '@tc/contract/routes/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchRoute } from '../../../lib/api';
 
-/** POST /api/v1.0/auth/forgot-password → 202, the same answer whether the address is known or not. */
+/** POST /auth/forgot-password → 202, the same answer whether the address is known or not. */
 export const forgotPassword = (body: ForgotPasswordRequest) =>
-  apiRequest<AcceptedResponse>('/api/v1.0/auth/forgot-password', { method: 'POST', body });
+  fetchRoute(authRoutes.forgotPassword, { body });
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

@@ -1,8 +1,8 @@
-import type { Me } from '@tc/contract/identity';
+import { authRoutes } from '@tc/contract/routes/auth';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api';
 
-/** GET /api/v1.0/auth/me: the signed-in user for the user card. */
-export const getMe = async () => (await apiRequest<{ data: Me }>('/api/v1.0/auth/me')).data;
+/** GET /auth/me: the signed-in user for the user card. */
+export const getMe = () => callRoute(authRoutes.me);
 
 export const useMe = () => useQuery({ queryKey: ['auth', 'me'], queryFn: getMe });

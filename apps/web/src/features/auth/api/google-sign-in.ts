@@ -1,14 +1,11 @@
-import type { TokenResponse } from '@tc/contract/identity';
+import { authRoutes } from '@tc/contract/routes/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchRoute } from '../../../lib/api';
 import { getSession, saveTokens, type Session } from '../../../lib/session';
 
-/** POST /api/v1.0/auth/google: the server verifies Google's ID token and answers with our tokens. */
+/** POST /auth/google: the server verifies Google's ID token and answers with our tokens. */
 export async function googleSignIn(credential: string): Promise<Session> {
-  const tokens = await apiRequest<TokenResponse>('/api/v1.0/auth/google', {
-    method: 'POST',
-    body: { credential },
-  });
+  const tokens = await fetchRoute(authRoutes.google, { body: { credential } });
   saveTokens(tokens, false);
   const session = getSession();
   if (!session) throw new Error('The sign-in answer held no token.');

@@ -1,9 +1,10 @@
-import type { AccountDoneResponse, ResetPasswordRequest } from '@tc/contract/account';
+import type { ResetPasswordRequest } from '@tc/contract/account';
+import { authRoutes } from '@tc/contract/routes/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchRoute } from '../../../lib/api';
 
-/** POST /api/v1.0/auth/reset-password with the token of the /newpassword?token=… link. */
+/** POST /auth/reset-password with the token of the /newpassword?token=… link. */
 export const resetPassword = (body: ResetPasswordRequest) =>
-  apiRequest<AccountDoneResponse>('/api/v1.0/auth/reset-password', { method: 'POST', body });
+  fetchRoute(authRoutes.resetPassword, { body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,9 +1,9 @@
-import type { AcceptedResponse, SignupRequest } from '@tc/contract/account';
+import type { SignupRequest } from '@tc/contract/account';
+import { authRoutes } from '@tc/contract/routes/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchRoute } from '../../../lib/api';
 
-/** POST /api/v1.0/auth/signup → 202; the account is active once the e-mail link is opened. */
-export const signup = (body: SignupRequest) =>
-  apiRequest<AcceptedResponse>('/api/v1.0/auth/signup', { method: 'POST', body });
+/** POST /auth/signup → 202; the account is active once the e-mail link is opened. */
+export const signup = (body: SignupRequest) => fetchRoute(authRoutes.signup, { body });
 
 export const useSignup = () => useMutation({ mutationFn: signup });

@@ -1,13 +1,10 @@
-import type { AccountDoneResponse } from '@tc/contract/account';
+import { authRoutes } from '@tc/contract/routes/auth';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchRoute } from '../../../lib/api';
 
-/** POST /api/v1.0/auth/verify-email with the token of the /verifyemail?token=… link. */
+/** POST /auth/verify-email with the token of the /verifyemail?token=… link. */
 export const verifyEmail = (token: string) =>
-  apiRequest<AccountDoneResponse>('/api/v1.0/auth/verify-email', {
-    method: 'POST',
-    body: { token },
-  });
+  fetchRoute(authRoutes.verifyEmail, { body: { token } });
 
 /**
  * A query, not a mutation: the token is single-use, and the query cache makes sure the call

@@ -1,12 +1,13 @@
 import type { Dashboard } from '@tc/contract/dashboard';
+import { dashboardRoutes } from '@tc/contract/routes/dashboard';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api';
 
 /** lib/live-events.ts invalidates this key on every change event: the dashboard is live. */
 export const dashboardKey = ['dashboard'] as const;
 
 export async function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return (await apiRequest<{ data: Dashboard }>('/api/v1.0/dashboard', { signal })).data;
+  return callRoute(dashboardRoutes.get, { signal });
 }
 
 export function useDashboard(enabled: boolean) {

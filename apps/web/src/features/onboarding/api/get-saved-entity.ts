@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { entityKeys, type EntityName } from '../../../lib/entity-api';
+import { callRoute } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
+import { entityKeys, entityRoutes, type EntityName } from '../../../lib/entity-api';
 
 /**
  * The row a step created earlier (its id is in the saved progress), so going back and on
@@ -13,11 +14,7 @@ export async function fetchSavedEntity<Row>(
   signal?: AbortSignal,
 ): Promise<Row | null> {
   try {
-    const answer = await apiRequest<{ data: Row }>(
-      `/api/v1.0/${entity}/${encodeURIComponent(id)}`,
-      { signal },
-    );
-    return answer.data;
+    return (await callRoute(entityRoutes[entity].get, { params: { id }, signal })) as Row;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,21 +1,15 @@
 import type { Onboarding, OnboardingUpdate } from '@tc/contract/onboarding';
+import { onboardingRoutes } from '@tc/contract/routes/onboarding';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ONBOARDING_PATH, onboardingKey } from '../../../lib/onboarding';
+import { callRoute } from '../../../lib/api';
+import { onboardingKey } from '../../../lib/onboarding';
 
 export async function saveProgress(update: OnboardingUpdate): Promise<Onboarding> {
-  const answer = await apiRequest<{ data: Onboarding }>(ONBOARDING_PATH, {
-    method: 'PUT',
-    body: update,
-  });
-  return answer.data;
+  return callRoute(onboardingRoutes.save, { body: update });
 }
 
 export async function skipOnboarding(): Promise<Onboarding> {
-  const answer = await apiRequest<{ data: Onboarding }>(`${ONBOARDING_PATH}/skip`, {
-    method: 'POST',
-  });
-  return answer.data;
+  return callRoute(onboardingRoutes.skip);
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { AcceptedResponse } from '@tc/contract/account';
+import { userRoutes } from '@tc/contract/routes/users';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api';
 
 /**
  * Sends an invited user (no password yet) a fresh invitation link; the previous link stops
@@ -8,11 +8,7 @@ import { apiRequest } from '../../../lib/api-client';
  * has set a password: they reset it instead.
  */
 export async function resendInvitation(userId: string) {
-  const answer = await apiRequest<AcceptedResponse>(
-    `/api/v1.0/users/${encodeURIComponent(userId)}/resend-invitation`,
-    { method: 'POST' },
-  );
-  return answer.data;
+  return callRoute(userRoutes.resendInvitation, { params: { id: userId } });
 }
 
 /** Nothing a list shows changes (the user stays invited), so no query is invalidated. */
