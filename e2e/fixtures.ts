@@ -34,7 +34,7 @@ export const uniqueEmail = (prefix = 'e2e') =>
   `${prefix}.${randomBytes(4).toString('hex')}@demo.localhost`;
 export const NEW_PASSWORD = 'Fresh-passw0rd!2026';
 
-function mailbox(env: E2eEnv): Mailbox {
+export function mailbox(env: E2eEnv): Mailbox {
   return {
     async waitFor(to, match, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page as ListPage } from '@tc/contract/paging';
 import type { Tenant } from '@tc/contract/tenants';
 import { test as base, expect, type Page } from '../fixtures';
@@ -91,12 +90,5 @@ export async function openTenants(page: Page, env: E2eEnv, search: string) {
 export const row = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
 export const field = (page: Page, name: RegExp) => dialog(page).getByRole('textbox', { name });
 
-/** No serious or critical WCAG 2.1 A/AA violation (as e2e/specs/accessibility.spec.ts). */
-export async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations.filter((v) => ['serious', 'critical'].includes(v.impact!));
-  const report = blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
-  expect(blocking, `${screen}:\n${report.join('\n')}`).toEqual([]);
-}
+/** The one axe check of the suite, full rule set (e2e/axe.ts). */
+export { expectAccessible } from '../axe';

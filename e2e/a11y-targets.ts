@@ -1,0 +1,232 @@
+import type { AxeException } from './axe';
+import type { E2eEnv } from './env';
+import type { FreshTenant } from './tenant-fixture';
+import {
+  exactly,
+  expect,
+  seeded,
+  signInWithTokens,
+  text,
+  type Combo,
+  type Language,
+  type Page,
+} from './a11y-matrix';
+
+/** What the accessibility matrix analyses: every screen and dialog of the console. */
+
+export interface Context {
+  combo: Combo;
+  env: E2eEnv;
+  tenant: FreshTenant;
+}
+
+export interface Target {
+  name: string;
+  kind: 'screen' | 'dialog';
+  /** Navigates (the combination is set already) and waits until the target is shown, settled. */
+  open(page: Page, context: Context): Promise<void>;
+  exceptions?: AxeException[];
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+/**
+ * The first paint of a screen: tenant check, the screen's chunk and texts; on a busy 2-core
+ * machine that alone can pass the default 10 s.
+ */
+const FIRST_PAINT = { timeout: 30_000 };
+
+/**
+ * Waits until an element and its ancestors are fully opaque: axe reads the colours of a dialog
+ * or menu still fading in (or a menu fading out behind it) as low contrast.
+ */
+async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const layers = document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper');
+        return [...layers].every((el) => getComputedStyle(el).opacity === '1');
+      }),
+    )
+    .toBe(true);
+}
+
+async function guest(page: Page, context: Context, path: string) {
+  await page.goto(`${context.env.demoUrl}${path}`);
+  await expect(h1(page)).toBeVisible(FIRST_PAINT);
+}
+
+const guestScreen = (name: string, path: string): Target => ({
+  name,
+  kind: 'screen',
+  open: (page, context) => guest(page, context, path),
+});
+
+async function signedIn(page: Page, { tenant, env }: Context, path: string) {
+  await signInWithTokens(page, env, tenant.name, tenant.admin);
+  await page.goto(`${tenant.url}${path}`);
+  await expect(h1(page)).toBeVisible(FIRST_PAINT);
+}
+
+async function asSuperAdmin(page: Page, { tenant, env }: Context) {
+  await signInWithTokens(page, env, 'master', env.superAdmin);
+  await page.goto(`${env.adminUrl}/dashboard/tenants?q=${tenant.name}`);
+  await expect(h1(page)).toBeVisible(FIRST_PAINT);
+}
+
+interface List {
+  name: string;
+  namespace: string;
+  path: string;
+  /** The seeded row's name as its row menu button says it. */
+  row: (tenant: FreshTenant) => string;
+  superAdmin?: boolean;
+}
+
+const lists: List[] = [
+  {
+    name: 'users',
+    namespace: 'users',
+    path: '/dashboard/users',
+    row: () => `${seeded.user.firstName} ${seeded.user.lastName}`,
+  },
+  { name: 'roles', namespace: 'roles', path: '/dashboard/roles', row: () => seeded.role },
+  {
+    name: 'permissions',
+    namespace: 'permissions',
+    path: '/dashboard/permissions',
+    row: () => seeded.permission,
+  },
+  {
+    name: 'projects',
+    namespace: 'projects',
+    path: '/dashboard/projects',
+    row: () => seeded.project,
+  },
+  {
+    name: 'tenants',
+    namespace: 'tenants',
+    path: '/dashboard/tenants',
+    row: (tenant) => tenant.name,
+    superAdmin: true,
+  },
+];
+
+const rowMenuButton = (page: Page, language: Language, name: string) =>
+  page.getByRole('button', { name: text(language, 'lists:actionsFor', { name }), exact: true });
+
+async function openList(page: Page, context: Context, list: List) {
+  if (list.superAdmin) await asSuperAdmin(page, context);
+  else await signedIn(page, context, list.path);
+  await expect(rowMenuButton(page, context.combo.language, list.row(context.tenant))).toBeVisible(
+    FIRST_PAINT,
+  );
+}
+
+async function openRowDialog(page: Page, context: Context, list: List, mode: 'edit' | 'delete') {
+  const { language } = context.combo;
+  await openList(page, context, list);
+  await rowMenuButton(page, language, list.row(context.tenant)).click();
+  await page.getByRole('menuitem', { name: text(language, `lists:${mode}`) }).click();
+  const title = text(language, `${list.namespace}:${mode}Title`);
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await settled(page);
+}
+
+const listTargets = lists.flatMap((list): Target[] => [
+  { name: list.name, kind: 'screen', open: (page, context) => openList(page, context, list) },
+  {
+    name: `${list.name}: add dialog`,
+    kind: 'dialog',
+    async open(page, context) {
+      const { language } = context.combo;
+      await openList(page, context, list);
+      await page
+        .getByRole('button', { name: exactly(text(language, `${list.namespace}:addNew`)) })
+        .click();
+      const title = text(language, `${list.namespace}:addTitle`);
+      await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: `${list.name}: edit dialog`,
+    kind: 'dialog',
+    open: (page, context) => openRowDialog(page, context, list, 'edit'),
+  },
+  {
+    name: `${list.name}: delete confirmation`,
+    kind: 'dialog',
+    open: (page, context) => openRowDialog(page, context, list, 'delete'),
+  },
+]);
+
+const onboardingSteps = [
+  ['onboarding: welcome', '/welcome'],
+  ['onboarding: step 1, role', '/first-step'],
+  ['onboarding: step 2, permission', '/second-step'],
+  ['onboarding: step 3, user', '/third-step'],
+  ['onboarding: complete', '/complete'],
+] as const;
+
+export const targets: Target[] = [
+  {
+    name: 'sign in',
+    kind: 'screen',
+    async open(page, context) {
+      await guest(page, context, '/');
+      await expect(page.locator('button[type="submit"]')).toBeEnabled();
+    },
+  },
+  guestScreen('sign up', '/signup'),
+  guestScreen('forgot password', '/forgotpassword?email=marco.rossi%40demo.localhost'),
+  guestScreen('check your e-mail', '/checkemail'),
+  guestScreen('set new password', '/newpassword?token=not-a-real-token'),
+  guestScreen('password reset', '/passwordreset'),
+  guestScreen('verify e-mail', '/verifyemail?token=not-a-real-token'),
+  {
+    name: 'language menu',
+    kind: 'dialog',
+    async open(page, context) {
+      const { language } = context.combo;
+      await guest(page, context, '/');
+      const current = text(language, `language.${language}`);
+      await page
+        .getByRole('button', { name: text(language, 'language.label', { language: current }) })
+        .click();
+      await expect(page.getByRole('menuitem')).toHaveCount(4);
+      await settled(page);
+    },
+  },
+  {
+    name: 'home with the assistant chat open',
+    kind: 'screen',
+    async open(page, context) {
+      const { language } = context.combo;
+      await signedIn(page, context, '/home');
+      await page.getByRole('button', { name: text(language, 'chat.open') }).click();
+      const chat = page.getByRole('dialog', { name: text(language, 'chat.title') });
+      await expect(
+        chat.getByRole('textbox', { name: text(language, 'chat.message') }),
+      ).toBeEnabled();
+    },
+  },
+  ...onboardingSteps.map(([name, path]): Target => ({
+    name,
+    kind: 'screen',
+    open: (page, context) => signedIn(page, context, path),
+  })),
+  ...listTargets,
+  {
+    name: 'users: row menu',
+    kind: 'dialog',
+    async open(page, context) {
+      const { language } = context.combo;
+      const users = lists[0]!;
+      await openList(page, context, users);
+      await rowMenuButton(page, language, users.row(context.tenant)).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await settled(page);
+    },
+  },
+];
