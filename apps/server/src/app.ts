@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { API_BASE_PATH } from '@tc/contract/route';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
@@ -115,7 +116,7 @@ export async function buildApp({
       await api.register(onboardingRoutes, { ctx });
       await api.register(assistantRoutes, { ctx });
     },
-    { prefix: '/api/v1.0' },
+    { prefix: API_BASE_PATH },
   );
   await registerStaticWeb(app);
   return app;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_BASE_PATH } from './route';
 import { singleLineText } from './text';
 
 /**
@@ -14,7 +15,7 @@ import { singleLineText } from './text';
  *   the same URL answers 401: open a new EventSource with a fresh token and
  *   `?lastEventId=<last id seen>` to resume without losing changes.
  */
-export const EVENTS_PATH = '/api/v1.0/events';
+export const EVENTS_PATH = `${API_BASE_PATH}/events`;
 export const RELOAD_EVENT = 'reload';
 
 export const changeEventSchema = z

@@ -1,13 +1,13 @@
 import type { TenantInfo } from '@tc/contract/identity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { tenantRoutes } from '@tc/contract/routes/tenants';
+import { callRoute } from './api';
 import { storeTenant } from './tenant-store';
 
-/** GET /api/v1.0/tenants/identify: which tenant this host (or Tenant-ID header) belongs to. */
+/** GET /tenants/identify: which tenant this host (or Tenant-ID header) belongs to. */
 export async function identifyTenant(tenantId?: string | null): Promise<TenantInfo> {
   const headers: Record<string, string> = tenantId ? { 'Tenant-ID': tenantId } : {};
-  const body = await apiRequest<{ data: TenantInfo }>('/api/v1.0/tenants/identify', { headers });
-  return body.data;
+  return callRoute(tenantRoutes.identify, { headers });
 }
 
 export const identifyTenantQuery = (tenantId?: string | null) =>

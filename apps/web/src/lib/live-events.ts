@@ -1,7 +1,8 @@
 import { EVENTS_PATH, RELOAD_EVENT, type ChangeEvent } from '@tc/contract/events';
+import { authRoutes } from '@tc/contract/routes/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from './api-client';
+import { fetchRoute } from './api';
 import { affectedBy, entityKeys, type EntityName } from './entity-api';
 import { getAccessToken } from './session';
 
@@ -62,7 +63,7 @@ export function useLiveEvents(enabled: boolean) {
 
     // Any authenticated call renews an expired access token (one refresh, api-client).
     const reopen = () => {
-      apiRequest('/api/v1.0/auth/me').then(open, open);
+      fetchRoute(authRoutes.me).then(open, open);
     };
 
     open();
