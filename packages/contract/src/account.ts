@@ -13,37 +13,36 @@ const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
 export const passwordChecks = [
   {
     id: 'length',
-    label: 'Must be at least 8 characters',
+    label: 'password.too_short',
     test: (password: string) => password.length >= 8,
   },
   {
     id: 'special',
-    label: 'Must contain one special character',
+    label: 'password.needs_special',
     test: (password: string) => SPECIAL.test(password),
   },
 ] as const;
 
 /** The password policy; the upper bound only keeps hashing cheap for absurd inputs. */
-export const passwordSchema = singleLineText({ error: 'Enter a password.' })
-  .min(8, 'Must be at least 8 characters')
-  .max(256, 'The password can be at most 256 characters long.')
-  .regex(SPECIAL, 'Must contain one special character');
+export const passwordSchema = singleLineText({ error: 'password.required' })
+  .min(8, 'password.too_short')
+  .max(256, 'password.too_long')
+  .regex(SPECIAL, 'password.needs_special');
 
 /** "Not the e-mail itself": the one rule that needs the address next to the password. */
 export const isPasswordTheEmail = (password: string, email: string) =>
   password.trim().toLowerCase() === email.trim().toLowerCase();
-export const PASSWORD_IS_EMAIL = 'The password must not be your e-mail address.';
 
-const emailSchema = singleLineText({ error: 'Enter an e-mail address.' })
+const emailSchema = singleLineText({ error: 'email.required' })
   .trim()
   .toLowerCase()
-  .max(254, 'The e-mail address can be at most 254 characters long.')
-  .check(z.email('Enter a valid e-mail address.'));
+  .max(254, 'email.too_long')
+  .check(z.email('email.invalid'));
 
 /** Single-use tokens are 32 random bytes in base64url (43 characters). */
-const tokenSchema = singleLineText({ error: 'This link is not valid.' })
-  .min(1, 'This link is not valid.')
-  .max(200, 'This link is not valid.');
+const tokenSchema = singleLineText({ error: 'link.malformed' })
+  .min(1, 'link.malformed')
+  .max(200, 'link.malformed');
 
 export const forgotPasswordRequestSchema = z
   .object({ email: emailSchema })
@@ -57,15 +56,15 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const signupRequestSchema = z
   .object({
-    fullName: singleLineText({ error: 'Enter your full name.' })
+    fullName: singleLineText({ error: 'full_name.required' })
       .trim()
-      .min(1, 'Enter your full name.')
-      .max(200, 'The name can be at most 200 characters long.'),
+      .min(1, 'full_name.required')
+      .max(200, 'name.too_long'),
     email: emailSchema,
     password: passwordSchema,
   })
   .refine((body) => !isPasswordTheEmail(body.password, body.email), {
-    message: PASSWORD_IS_EMAIL,
+    message: 'password.is_email',
     path: ['password'],
   })
   .meta({ id: 'SignupRequest' });

@@ -18,14 +18,11 @@ export const MAX_CHAT_MESSAGES = 50;
 
 export const chatMessageSchema = z
   .object({
-    role: z.enum(['user', 'assistant'], { error: 'The role is user or assistant.' }),
-    content: multilineText({ error: 'Enter a message.' })
+    role: z.enum(['user', 'assistant'], { error: 'assistant.role_invalid' }),
+    content: multilineText({ error: 'assistant.message_required' })
       .trim()
-      .min(1, 'Enter a message.')
-      .max(
-        MAX_CHAT_MESSAGE_LENGTH,
-        `A message can be at most ${MAX_CHAT_MESSAGE_LENGTH} characters long.`,
-      ),
+      .min(1, 'assistant.message_required')
+      .max(MAX_CHAT_MESSAGE_LENGTH, 'assistant.message_too_long'),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -35,9 +32,9 @@ export const chatRequestSchema = z
   .object({
     messages: z
       .array(chatMessageSchema)
-      .min(1, 'Enter a message.')
-      .max(MAX_CHAT_MESSAGES, `Send at most ${MAX_CHAT_MESSAGES} messages; start a new chat.`)
-      .refine((messages) => messages.at(-1)?.role === 'user', 'The last message must be yours.'),
+      .min(1, 'assistant.message_required')
+      .max(MAX_CHAT_MESSAGES, 'assistant.chat_too_long')
+      .refine((messages) => messages.at(-1)?.role === 'user', 'assistant.last_message_yours'),
   })
   .meta({ id: 'ChatRequest' });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
@@ -67,6 +64,3 @@ export const assistantStatusSchema = z
   .meta({ id: 'AssistantStatus' });
 export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
 export const assistantStatusResponseSchema = envelope(assistantStatusSchema);
-
-/** The 503 detail when no provider is configured. */
-export const ASSISTANT_NOT_CONFIGURED = 'The assistant is not configured on this server.';

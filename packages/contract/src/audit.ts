@@ -38,8 +38,8 @@ const auditSortSchema = z.object({
 export const auditPageRequestSchema = pageRequestSchema(AUDIT_SORT_FIELDS, {
   entity: singleLineText().trim().min(1).max(100).optional(),
   entityId: singleLineText().trim().min(1).max(200).optional(),
-  action: z.enum(AUDIT_ACTIONS, 'Choose create, update or delete.').optional(),
-  actorId: z.uuid('Not a valid user id.').optional(),
+  action: z.enum(AUDIT_ACTIONS, 'audit.action_invalid').optional(),
+  actorId: z.uuid('audit.actor_invalid').optional(),
 })
   .extend({
     listSort: auditSortSchema.default({ field: 'createdAt', direction: 1 }),

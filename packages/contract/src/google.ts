@@ -9,10 +9,10 @@ import { singleLineText } from './text';
 export const googleSignInSchema = z
   .object({
     // A Google ID token is about 1 KB; the cap keeps a junk body from reaching the verifier.
-    credential: singleLineText({ error: 'Send the Google credential.' })
+    credential: singleLineText({ error: 'google.credential_required' })
       .trim()
-      .min(1, 'Send the Google credential.')
-      .max(8192, 'The Google credential is too long.'),
+      .min(1, 'google.credential_required')
+      .max(8192, 'google.credential_too_long'),
   })
   .meta({ id: 'GoogleSignIn' });
 export type GoogleSignIn = z.infer<typeof googleSignInSchema>;

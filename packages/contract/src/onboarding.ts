@@ -28,15 +28,15 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 export const ONBOARDING_PERMISSIONS = ['roles:write', 'permissions:write', 'users:write'] as const;
 
-const createdId = (what: string) => z.uuid(`Not a valid ${what} id.`).nullable().optional();
+const createdId = () => z.uuid('id.not_valid').nullable().optional();
 
 /** Ids left out keep their saved value; `null` forgets it. */
 export const onboardingUpdateSchema = z
   .object({
-    step: z.enum(ONBOARDING_STEPS, 'Choose a step of the onboarding.'),
-    roleId: createdId('role'),
-    permissionId: createdId('permission'),
-    userId: createdId('user'),
+    step: z.enum(ONBOARDING_STEPS, 'onboarding.step_invalid'),
+    roleId: createdId(),
+    permissionId: createdId(),
+    userId: createdId(),
   })
   .meta({ id: 'OnboardingUpdate' });
 export type OnboardingUpdate = z.infer<typeof onboardingUpdateSchema>;

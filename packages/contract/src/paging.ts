@@ -58,6 +58,6 @@ export interface Page<Row> {
   totalCount: number;
 }
 
-export const idParamsSchema = z.object({ id: z.string().uuid('must be an id') });
+export const idParamsSchema = z.object({ id: z.string().uuid('id.invalid') });
 export const statusSchema = z.enum(['active', 'inactive']);
 export const deletedSchema = envelope(z.object({ id: z.string().uuid() }));

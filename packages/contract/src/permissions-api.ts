@@ -2,21 +2,21 @@ import { z } from 'zod';
 import { pageRequestSchema, pageResponseSchema } from './paging';
 import { multilineText, singleLineText } from './text';
 
-const idSchema = z.uuid('must be an id');
+const idSchema = z.uuid('id.invalid');
 
 /** A permission as the console sends it: a name like `reports:export` and its roles. */
 export const createPermissionSchema = z
   .object({
-    name: singleLineText({ error: 'Enter a name.' })
+    name: singleLineText({ error: 'name.required' })
       .trim()
-      .min(1, 'Enter a name.')
-      .max(100, 'Use at most 100 characters.')
-      .regex(/^[A-Za-z0-9:_.-]+$/, 'Use letters, digits and : _ - . only, e.g. reports:export.'),
-    description: multilineText().trim().max(500, 'Use at most 500 characters.').nullish(),
+      .min(1, 'name.required')
+      .max(100, 'text.too_long')
+      .regex(/^[A-Za-z0-9:_.-]+$/, 'permission.name_pattern'),
+    description: multilineText().trim().max(500, 'text.too_long').nullish(),
     roleIds: z
-      .array(idSchema, { error: 'Choose at least one role.' })
-      .min(1, 'Choose at least one role.')
-      .max(100, 'Choose at most 100 roles.'),
+      .array(idSchema, { error: 'roles.at_least_one' })
+      .min(1, 'roles.at_least_one')
+      .max(100, 'roles.too_many'),
   })
   .meta({ id: 'PermissionCreate' });
 export type CreatePermission = z.infer<typeof createPermissionSchema>;

@@ -6,8 +6,8 @@ import { multilineText, singleLineText } from './text';
 
 /** numeric(16,2): at most 14 digits before the point and 2 after, never negative. */
 export const BUDGET_PATTERN = /^\d{1,14}(\.\d{1,2})?$/;
-const BUDGET_MESSAGE = 'Enter an amount with at most 14 digits and 2 decimals, like 1250000.50.';
-const NEGATIVE_MESSAGE = 'The budget cannot be negative.';
+const BUDGET_MESSAGE = 'project.budget_format';
+const NEGATIVE_MESSAGE = 'project.budget_negative';
 
 /**
  * A JSON number is a binary float, so only numbers whose shortest decimal form has at most 15
@@ -25,7 +25,7 @@ export function exactBudget(value: number): string | undefined {
 function budgetProblem(value: string | number): string | undefined {
   if (typeof value === 'number') {
     if (value < 0) return NEGATIVE_MESSAGE;
-    return exactBudget(value) === undefined ? `${BUDGET_MESSAGE} Send it as a string.` : undefined;
+    return exactBudget(value) === undefined ? 'project.budget_as_string' : undefined;
   }
   if (value.startsWith('-')) return NEGATIVE_MESSAGE;
   return BUDGET_PATTERN.test(value) ? undefined : BUDGET_MESSAGE;
@@ -44,36 +44,36 @@ export const budgetSchema = z
 const optionalText = (max: number, text = singleLineText) =>
   text()
     .trim()
-    .max(max, `Use at most ${max} characters.`)
+    .max(max, 'text.too_long')
     .nullish()
     .transform((text) => text || null);
 
 const countrySchema = singleLineText()
   .trim()
   .toUpperCase()
-  .refine((code) => code === '' || isCountryCode(code), 'Choose a country (ISO 3166-1 code).');
+  .refine((code) => code === '' || isCountryCode(code), 'project.country_invalid');
 
 export const projectCreateSchema = z
   .object({
-    name: singleLineText().trim().min(1, 'Enter a name.').max(200, 'Use at most 200 characters.'),
+    name: singleLineText().trim().min(1, 'name.required').max(200, 'text.too_long'),
     short: optionalText(20),
     description: optionalText(2000, multilineText),
     ownerId: z
-      .uuid('Choose a user of this tenant.')
+      .uuid('project.owner_not_in_tenant')
       .nullish()
       .transform((id) => id ?? null),
     projectNumber: singleLineText()
       .trim()
-      .min(1, 'Enter a project number.')
-      .max(50, 'Use at most 50 characters.'),
+      .min(1, 'project.number_required')
+      .max(50, 'text.too_long'),
     budget: budgetSchema.default('0'),
     country: countrySchema.nullish().transform((code) => code || null),
     city: optionalText(100),
     address: optionalText(300),
     postalCode: optionalText(20),
     peopleIds: z
-      .array(z.uuid('Choose users of this tenant.'))
-      .max(500, 'Assign at most 500 people.')
+      .array(z.uuid('project.people_not_in_tenant'))
+      .max(500, 'project.people_too_many')
       .default([]),
   })
   .meta({ id: 'ProjectCreate' });
@@ -81,7 +81,7 @@ export type ProjectCreate = z.output<typeof projectCreateSchema>;
 
 /** Update replaces every field of the form (PUT); people are replaced as a set. */
 export const projectUpdateSchema = projectCreateSchema
-  .extend({ id: z.uuid('must be an id') })
+  .extend({ id: z.uuid('id.invalid') })
   .meta({ id: 'ProjectUpdate' });
 export type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
@@ -124,8 +124,8 @@ export const PROJECT_SORT_FIELDS = [
 export const projectPageRequestSchema = pageRequestSchema(
   PROJECT_SORT_FIELDS,
   {
-    ownerId: z.uuid('must be an id').optional(),
-    country: singleLineText().trim().toUpperCase().length(2, 'Use a two-letter code.').optional(),
+    ownerId: z.uuid('id.invalid').optional(),
+    country: singleLineText().trim().toUpperCase().length(2, 'project.country_code').optional(),
   },
   'name',
 );

@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { pageRequestSchema, pageResponseSchema, statusSchema } from './paging';
 import { multilineText, singleLineText } from './text';
 
-const idSchema = z.uuid('must be an id');
+const idSchema = z.uuid('id.invalid');
 
 /** Role fields as the console sends them; the earlier client also sends `id: null`, ignored. */
 export const createRoleSchema = z
   .object({
-    name: singleLineText({ error: 'Enter a name.' })
+    name: singleLineText({ error: 'name.required' })
       .trim()
-      .min(1, 'Enter a name.')
-      .max(100, 'Use at most 100 characters.'),
-    description: multilineText().trim().max(500, 'Use at most 500 characters.').nullish(),
+      .min(1, 'name.required')
+      .max(100, 'text.too_long'),
+    description: multilineText().trim().max(500, 'text.too_long').nullish(),
     status: statusSchema.default('active'),
     /** The permissions the role grants; omitted on update keeps the current ones. */
-    permissionIds: z.array(idSchema).max(500, 'Choose at most 500 permissions.').optional(),
+    permissionIds: z.array(idSchema).max(500, 'permissions.too_many').optional(),
   })
   .meta({ id: 'RoleCreate' });
 export type CreateRole = z.infer<typeof createRoleSchema>;

@@ -18,23 +18,20 @@ const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
  */
 export const TENANT_DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+(?=[a-z0-9-]*[a-z-])${LABEL}$`);
 
-const tenantNameSchema = singleLineText({ error: 'Enter a name.' })
+const tenantNameSchema = singleLineText({ error: 'name.required' })
   .trim()
-  .min(1, 'Enter a name.')
-  .max(63, 'The name can be at most 63 characters long.')
-  .regex(
-    TENANT_NAME_PATTERN,
-    'Use 2 to 63 letters, digits, hyphens or underscores, starting with a letter or digit.',
-  )
-  .refine((name) => name.toLowerCase() !== MASTER_REALM, 'This name is reserved.');
+  .min(1, 'name.required')
+  .max(63, 'tenant.name_too_long')
+  .regex(TENANT_NAME_PATTERN, 'tenant.name_pattern')
+  .refine((name) => name.toLowerCase() !== MASTER_REALM, 'tenant.name_reserved');
 
 /** Stored lower-case; unique regardless of case. Not the console's own host (checked on the server). */
-const tenantDomainSchema = singleLineText({ error: 'Enter a domain.' })
+const tenantDomainSchema = singleLineText({ error: 'tenant.domain_required' })
   .trim()
   .toLowerCase()
-  .min(1, 'Enter a domain.')
-  .max(253, 'The domain can be at most 253 characters long.')
-  .regex(TENANT_DOMAIN_PATTERN, 'Enter a host name such as acme.example.com.');
+  .min(1, 'tenant.domain_required')
+  .max(253, 'tenant.domain_too_long')
+  .regex(TENANT_DOMAIN_PATTERN, 'tenant.domain_pattern');
 
 /**
  * Adding a tenant (name, domain; the earlier client's `id: null` is ignored).
@@ -50,8 +47,8 @@ export const tenantCreateSchema = z
     adminEmail: singleLineText()
       .trim()
       .toLowerCase()
-      .max(254, 'The e-mail address can be at most 254 characters long.')
-      .check(z.email('Enter a valid e-mail address.'))
+      .max(254, 'email.too_long')
+      .check(z.email('email.invalid'))
       .optional(),
   })
   .meta({ id: 'TenantCreate' });
@@ -60,7 +57,7 @@ export type TenantCreate = z.infer<typeof tenantCreateSchema>;
 /** Editing a tenant renames its realm too. A missing `allowSignup` keeps the current value. */
 export const tenantUpdateSchema = tenantCreateSchema
   .omit({ adminEmail: true })
-  .extend({ id: z.uuid('Not a valid id.') })
+  .extend({ id: z.uuid('id.not_valid') })
   .meta({ id: 'TenantUpdate' });
 export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
 

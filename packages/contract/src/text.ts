@@ -14,9 +14,9 @@ const NOT_IN_A_LINE = /\p{Cc}/u;
 const NOT_IN_A_TEXT = /(?![\t\n\r])\p{Cc}/u;
 const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
-const CONTROL_IN_LINE_MESSAGE = 'Remove line breaks, tabs and control characters.';
-const CONTROL_IN_TEXT_MESSAGE = 'Remove the control characters from this text.';
-const UNPAIRED_SURROGATE_MESSAGE = 'This text contains a character that is not valid.';
+const CONTROL_IN_LINE_MESSAGE = 'text.control_in_line';
+const CONTROL_IN_TEXT_MESSAGE = 'text.control_in_text';
+const UNPAIRED_SURROGATE_MESSAGE = 'text.invalid_character';
 
 type StringParams = Parameters<typeof z.string>[0];
 

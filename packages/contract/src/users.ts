@@ -3,18 +3,18 @@ import { envelope } from './problem';
 import { pageRequestSchema, pageResponseSchema, statusSchema } from './paging';
 import { singleLineText } from './text';
 
-const nameSchema = (label: string) =>
-  singleLineText({ error: `Enter a ${label}.` })
+const nameSchema = (field: 'first_name' | 'last_name') =>
+  singleLineText({ error: `user.${field}_required` })
     .trim()
-    .min(1, `Enter a ${label}.`)
-    .max(100, `The ${label} can be at most 100 characters long.`);
+    .min(1, `user.${field}_required`)
+    .max(100, `user.${field}_too_long`);
 
 /** Stored lower-case: e-mail addresses are unique per tenant regardless of case. */
-const emailSchema = singleLineText({ error: 'Enter an e-mail address.' })
+const emailSchema = singleLineText({ error: 'email.required' })
   .trim()
   .toLowerCase()
-  .max(254, 'The e-mail address can be at most 254 characters long.')
-  .check(z.email('Enter a valid e-mail address.'));
+  .max(254, 'email.too_long')
+  .check(z.email('email.invalid'));
 
 /**
  * Adding a user (firstName, lastName, email, roleId). No password: the user is
@@ -22,10 +22,10 @@ const emailSchema = singleLineText({ error: 'Enter an e-mail address.' })
  */
 export const userCreateSchema = z
   .object({
-    firstName: nameSchema('first name'),
-    lastName: nameSchema('last name'),
+    firstName: nameSchema('first_name'),
+    lastName: nameSchema('last_name'),
     email: emailSchema,
-    roleId: z.uuid('Choose a role.'),
+    roleId: z.uuid('user.role_required'),
     status: statusSchema.default('active'),
   })
   .meta({ id: 'UserCreate' });
@@ -36,7 +36,7 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
  * never re-activates a deactivated user by accident.
  */
 export const userUpdateSchema = userCreateSchema
-  .extend({ id: z.uuid('Not a valid id.'), status: statusSchema.optional() })
+  .extend({ id: z.uuid('id.not_valid'), status: statusSchema.optional() })
   .meta({ id: 'UserUpdate' });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
@@ -70,7 +70,7 @@ export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 /** The console sorts users by e-mail: names repeat, addresses do not. */
 export const userPageRequestSchema = pageRequestSchema(USER_SORT_FIELDS, {
   status: statusSchema.optional(),
-  roleId: z.uuid('Not a valid role id.').optional(),
+  roleId: z.uuid('user.role_id_invalid').optional(),
 }).meta({ id: 'UserPageRequest' });
 export type UserPageRequest = z.infer<typeof userPageRequestSchema>;
 

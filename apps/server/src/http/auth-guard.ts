@@ -29,16 +29,16 @@ export function registerAuthGuard(api: FastifyInstance, tokens: TokenService): v
     if (config.public) return;
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     const caller = match ? await tokens.authenticate(match[1]!) : undefined;
-    if (!caller) throw unauthorized('Your session has expired or is not valid. Sign in again.');
+    if (!caller) throw unauthorized('auth.session_invalid');
     request.caller = caller;
     if (config.anyRealm) return;
     if (config.superAdmin) {
-      if (!caller.isMaster) throw forbidden('Only super administrators manage tenants.');
+      if (!caller.isMaster) throw forbidden('auth.super_admin_only');
       return;
     }
-    if (caller.isMaster) throw forbidden('Super administrators manage tenants, not tenant data.');
+    if (caller.isMaster) throw forbidden('auth.super_admin_not_tenant');
     if (config.permission && !caller.permissions.includes(config.permission)) {
-      throw forbidden(`You need the permission "${config.permission}" to do this.`);
+      throw forbidden('auth.permission_required', { permission: config.permission });
     }
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { problemText } from '@tc/contract/problem-codes';
 import { sendOAuthError } from '../identity/routes';
 import { sendProblem } from './problem';
 
@@ -13,9 +14,9 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ) {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  const detail = tooLong ? 'A part of this address is too long.' : 'This address is not valid.';
+  const code = tooLong ? 'request.address_too_long' : 'request.address_invalid';
   if (request.url.startsWith('/realms/')) {
-    return sendOAuthError(reply, 400, 'invalid_request', detail);
+    return sendOAuthError(reply, 400, 'invalid_request', problemText(code));
   }
-  return sendProblem(reply, { status: tooLong ? 414 : 400, detail });
+  return sendProblem(reply, { status: tooLong ? 414 : 400, code });
 }

@@ -13,7 +13,7 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       return { status: 'ok', database: ctx.database.engine };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
-      return sendProblem(reply, { status: 503, detail: 'The database is not reachable.' });
+      return sendProblem(reply, { status: 503, code: 'service.database_unreachable' });
     }
   });
 }

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fieldProblem } from '@tc/contract/field-problem';
 import type { Problem } from '@tc/contract/problem';
+import {
+  problemText,
+  type CodedProblem,
+  type ProblemCode,
+  type ProblemParams,
+} from '@tc/contract/problem-codes';
 import { loggableError, redactUrl } from './logging';
 
 const TITLES: Record<number, string> = {
@@ -12,89 +19,144 @@ const TITLES: Record<number, string> = {
   406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
 
-/** A failure the caller can act on; `detail` is shown to users, so it is worded for them. */
+/** A refused field: its code alone, or the code with the values its text needs. */
+export type FieldProblems = Record<string, ProblemCode | CodedProblem>;
+
+/**
+ * A failure the caller can act on, said as a code with parameters; the English `detail` is
+ * made from the code, so the text a user reads and the code a program checks cannot disagree.
+ */
 export class AppError extends Error {
+  readonly detail: string;
   constructor(
     readonly status: number,
-    readonly detail: string,
-    readonly errors?: Record<string, string>,
+    readonly code: ProblemCode,
+    readonly params: ProblemParams = {},
+    readonly fields?: FieldProblems,
   ) {
+    const detail = problemText(code, params);
     super(detail);
+    this.detail = detail;
   }
 }
 
-export const badRequest = (detail: string, errors?: Record<string, string>) =>
-  new AppError(400, detail, errors);
-export const unauthorized = (detail = 'Sign in to continue.') => new AppError(401, detail);
-export const forbidden = (detail = 'You do not have permission to do this.') =>
-  new AppError(403, detail);
-export const notFound = (detail = 'Not found.') => new AppError(404, detail);
-export const conflict = (detail: string, errors?: Record<string, string>) =>
-  new AppError(409, detail, errors);
+export const badRequest = (code: ProblemCode, params?: ProblemParams, fields?: FieldProblems) =>
+  new AppError(400, code, params, fields);
+export const unauthorized = (code: ProblemCode = 'auth.sign_in_required') =>
+  new AppError(401, code);
+export const forbidden = (code: ProblemCode = 'auth.forbidden', params?: ProblemParams) =>
+  new AppError(403, code, params);
+export const notFound = (code: ProblemCode, params?: ProblemParams) =>
+  new AppError(404, code, params);
+export const conflict = (code: ProblemCode, params?: ProblemParams, fields?: FieldProblems) =>
+  new AppError(409, code, params, fields);
 
-export function sendProblem(reply: FastifyReply, problem: Omit<Problem, 'type' | 'title'>) {
+type ProblemAnswer = CodedProblem & {
+  status: number;
+  /** English text per field; the codes go in `fields`. */
+  fields?: Record<string, CodedProblem & { text?: string }>;
+};
+
+export function sendProblem(reply: FastifyReply, problem: ProblemAnswer) {
+  const { status, code, params, fields } = problem;
   const body: Problem = {
     type: 'about:blank',
-    title: TITLES[problem.status] ?? 'Error',
-    ...problem,
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail: problemText(code, params),
+    code,
+    ...(params && Object.keys(params).length > 0 ? { params } : {}),
   };
-  return reply.code(problem.status).type('application/problem+json').send(body);
+  if (fields && Object.keys(fields).length > 0) {
+    body.errors = {};
+    body.fields = {};
+    for (const [path, field] of Object.entries(fields)) {
+      body.errors[path] = field.text ?? problemText(field.code, field.params);
+      body.fields[path] =
+        field.params && Object.keys(field.params).length > 0
+          ? { code: field.code, params: field.params }
+          : { code: field.code };
+    }
+  }
+  return reply.code(status).type('application/problem+json').send(body);
 }
 
+const coded = (field: ProblemCode | CodedProblem): CodedProblem =>
+  typeof field === 'string' ? { code: field } : field;
+
 /** Field path of a validation issue, e.g. `filter.search`; the request part is left out. */
-function fieldErrors(error: FastifyError): Record<string, string> {
-  const errors: Record<string, string> = {};
+function validationFields(error: FastifyError): NonNullable<ProblemAnswer['fields']> {
+  const fields: NonNullable<ProblemAnswer['fields']> = {};
   if (hasZodFastifySchemaValidationErrors(error)) {
     for (const issue of error.validation) {
       const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'body';
-      errors[path] ??= issue.message ?? 'Not valid.';
+      if (fields[path]) continue;
+      const message = issue.message ?? '';
+      const problem = fieldProblem({ ...issue.params, code: issue.keyword, message });
+      // zod's own wording stays the English text where no code of ours was given.
+      const ours = problem.code === message;
+      fields[path] = { ...problem, text: ours ? undefined : message || undefined };
     }
   }
-  return errors;
+  return fields;
 }
 
-/** One error handler for the whole app: RFC 9457, no stack traces (docs/api-conventions.md). */
+/** One error handler for the whole app: RFC 9457 problem details, never a stack trace. */
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const fields = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, coded(v)]))
+        : undefined;
       return sendProblem(reply, {
         status: error.status,
-        detail: error.detail,
-        errors: error.errors,
+        code: error.code,
+        params: error.params,
+        fields,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendProblem(reply, {
         status: 400,
-        detail: 'Some values are not valid.',
-        errors: fieldErrors(error),
+        code: 'request.invalid',
+        fields: validationFields(error),
       });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendProblem(reply, { status, detail: error.message });
+      // Fastify's own refusals (a body that is not JSON, one too large): its message is the
+      // English detail, under one code.
+      return reply
+        .code(status)
+        .type('application/problem+json')
+        .send({
+          type: 'about:blank',
+          title: TITLES[status] ?? 'Error',
+          status,
+          detail: error.message,
+          code: 'request.refused',
+        } satisfies Problem);
     }
     // Field by field: a failed query's message holds its parameters (a hash, a token digest).
     request.log.error(
       { err: loggableError(error), url: redactUrl(request.url), method: request.method },
       'request failed',
     );
-    return sendProblem(reply, {
-      status: 500,
-      detail: 'Something went wrong on our side. Please try again.',
-    });
+    return sendProblem(reply, { status: 500, code: 'request.failed' });
   });
 
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, {
       status: 404,
-      detail: `There is no ${request.method} ${request.url.split('?')[0]}.`,
+      code: 'request.route_not_found',
+      params: { method: request.method, path: request.url.split('?')[0]! },
     }),
   );
 }

@@ -50,10 +50,7 @@ export async function registerStaticWeb(
   if (!root) app.log.warn('the web console is not built (apps/web/dist): run `npm run build`');
 
   const notBuilt = (reply: FastifyReply) =>
-    sendProblem(reply, {
-      status: 404,
-      detail: 'The web console is not built. Run `npm run build` and restart the server.',
-    });
+    sendProblem(reply, { status: 404, code: 'service.console_not_built' });
 
   // Its own scope, so the `sendFile` decorator cannot clash with the docs' copy of the plugin.
   await app.register(async (scope) => {

@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation, useRouteError } from 'react-router';
-import { problemMessage } from '../lib/problem-message';
+import { describeFailure } from '../lib/problem-text';
 import { SessionEndRedirect } from './guards';
 
 export function RouteLoading() {
@@ -45,9 +45,10 @@ export function RootRoute() {
 /** A screen whose code could not be loaded (a network failure, or a newer build deployed). */
 export function RouteError() {
   const error = useRouteError();
+  const { t } = useTranslation();
   return (
     <Box component="main" sx={{ p: 4 }}>
-      <Alert severity="error">{problemMessage(error)}</Alert>
+      <Alert severity="error">{describeFailure(t, error)}</Alert>
     </Box>
   );
 }

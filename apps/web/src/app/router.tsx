@@ -104,7 +104,7 @@ const onboardingScreens: RouteObject[] = onboardingSteps.map(({ path, step }) =>
 
 /** The console inside the layout shell (sidebar, content, chat widget), which stays in place. */
 const shellScreens: RouteObject = {
-  lazy: lazyScreen(['lists', 'validation'], () => import('./layout/app-layout')),
+  lazy: lazyScreen(['lists', 'problems'], () => import('./layout/app-layout')),
   children: [
     {
       element: <RequirePermission />,

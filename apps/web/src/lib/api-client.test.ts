@@ -13,7 +13,7 @@ const signedIn = {
 const TOKEN_PATH = '/realms/demo/protocol/openid-connect/token';
 
 const bearerOf = (request: Request) => request.headers.get('Authorization');
-const unauthorized = () => problemResponse(401, { detail: 'Token expired' });
+const unauthorized = () => problemResponse(401, 'auth.session_invalid');
 /** The identity provider's token endpoint, handing out the renewed pair. */
 const refreshGrants = () =>
   http.post(TOKEN_PATH, () =>
@@ -87,7 +87,10 @@ describe('apiRequest', () => {
       http.get('/api/v1.0/a', unauthorized),
     );
     const failure = apiRequest('/api/v1.0/a');
-    await expect(failure).rejects.toMatchObject({ status: 401, message: 'Token expired' });
+    await expect(failure).rejects.toMatchObject({
+      status: 401,
+      message: 'Your session has expired or is not valid. Sign in again.',
+    });
     expect(seenRequests()).toHaveLength(2);
     expect(getAccessToken()).toBeNull();
     expect(getRefreshToken()).toBeNull();
@@ -141,12 +144,18 @@ describe('apiStream', () => {
   it('throws the problem of a failed answer, with Retry-After in seconds', async () => {
     server.use(
       http.post('/api/v1.0/s', () =>
-        problemResponse(429, { detail: 'Wait.' }, { 'Retry-After': '42' }),
+        problemResponse(
+          429,
+          'request.too_many',
+          { params: { count: 42 } },
+          { 'Retry-After': '42' },
+        ),
       ),
     );
     await expect(apiStream('/api/v1.0/s', { method: 'POST' })).rejects.toMatchObject({
       status: 429,
-      message: 'Wait.',
+      message: 'Too many requests. Try again in 42 seconds.',
+      problem: expect.objectContaining({ code: 'request.too_many', params: { count: 42 } }),
       retryAfter: 42,
     });
     expect(apiCalls()).toHaveLength(1);

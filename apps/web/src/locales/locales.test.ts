@@ -12,7 +12,7 @@ function keys(tree: Tree, prefix = ''): string[] {
   );
 }
 
-/** Flat keys (validation messages contain dots) are looked up whole before descending. */
+/** Flat keys (problem codes contain dots) are looked up whole before descending. */
 function valueAt(tree: Tree, key: string): unknown {
   if (key in tree) return tree[key];
   return key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree);

@@ -8,7 +8,7 @@ import i18n from '../lib/i18n';
 /** English with the given screen namespaces loaded, as a route's chunk would load them. */
 export async function loadEnglish(namespaces: string[]) {
   await i18n.changeLanguage('en');
-  await i18n.loadNamespaces(['lists', 'validation', ...namespaces]);
+  await i18n.loadNamespaces(['lists', 'problems', ...namespaces]);
 }
 
 let currentLocation = { pathname: '', search: '' };

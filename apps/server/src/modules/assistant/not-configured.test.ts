@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSISTANT_NOT_CONFIGURED } from '@tc/contract/assistant';
 import { api, createSignedInTenant } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { ask, chat } from './test-helpers';
+import { ask, chat } from '../../test/helpers/assistant';
 
 let server: TestServer;
 
@@ -21,6 +20,10 @@ describe('assistant not configured', () => {
     const answer = await chat(server, token, ask('How many users are inactive?'));
     expect(answer.status).toBe(503);
     expect(answer.headers.get('content-type')).toContain('application/problem+json');
-    expect(answer.problem).toMatchObject({ status: 503, detail: ASSISTANT_NOT_CONFIGURED });
+    expect(answer.problem).toMatchObject({
+      status: 503,
+      code: 'assistant.not_configured',
+      detail: 'The assistant is not configured on this server.',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ASSISTANT_NOT_CONFIGURED, type ChatMessage } from '@tc/contract/assistant';
+import type { ChatMessage } from '@tc/contract/assistant';
 import type { Config } from '../../config';
 import type { ServiceContext } from '../../http/crud-routes';
 import { AppError } from '../../http/problem';
@@ -24,7 +24,7 @@ export interface ChatContext extends ServiceContext {
 /** The provider settings, or the 503 that tells the widget the assistant is not set up. */
 export function providerSettings(config: Config): ProviderSettings {
   const { baseUrl, apiKey, model } = config.assistant;
-  if (!baseUrl) throw new AppError(503, ASSISTANT_NOT_CONFIGURED);
+  if (!baseUrl) throw new AppError(503, 'assistant.not_configured');
   return { baseUrl, apiKey, model };
 }
 

@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isPasswordTheEmail, PASSWORD_IS_EMAIL } from '@tc/contract/account';
+import { isPasswordTheEmail } from '@tc/contract/account';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
 import { tenants } from '../../db/schema/tenants';
-import { badRequest, conflict, notFound } from '../../http/problem';
+import { badRequest, notFound } from '../../http/problem';
 import { clearLoginFailures } from '../../identity/brute-force';
 import { hashPassword } from '../../identity/passwords';
 import { revokeUserSessions } from '../../identity/sessions';
-import { recordChange } from '../audit/record';
-import { findUserRow } from '../users/page-users';
-import { mailUser, sendInvitation } from './account-mail';
-import { consumeActionToken, retireLinks } from './links';
+import { recordChange } from '../audit';
+import { findUserRow } from '../users';
+import { mailUser } from '../../mail/account-mail';
+import { consumeActionToken, retireLinks } from '../../mail/links';
 
 export interface AccountContext {
   db: Database;
@@ -69,9 +69,9 @@ export async function resetPassword(
       purposes: ['reset', 'invite'],
     });
     const before = await findUserRow(tx, ctx.tenantId, link.userId);
-    if (!before) throw notFound('There is no such user.');
+    if (!before) throw notFound('user.not_found');
     if (isPasswordTheEmail(ctx.password, before.email)) {
-      throw badRequest(PASSWORD_IS_EMAIL, { password: PASSWORD_IS_EMAIL });
+      throw badRequest('password.is_email', {}, { password: 'password.is_email' });
     }
     await tx
       .update(users)
@@ -123,7 +123,7 @@ export async function verifyEmail(
       .set({ emailVerified: true, updatedAt: sql`now()` })
       .where(eq(users.id, link.userId))
       .returning({ email: users.email });
-    if (!user) throw notFound('There is no such user.');
+    if (!user) throw notFound('user.not_found');
     return { email: user.email, realm: await realmOf(tx, ctx.tenantId) };
   });
 }
@@ -165,28 +165,6 @@ export async function claimUnverifiedAccount(
       entityId: input.userId,
       before,
       after: await findUserRow(tx, input.tenantId, input.userId),
-    });
-  });
-}
-
-/** A fresh invitation for a user of the caller's tenant; the old link stops working. */
-export async function resendInvitation(
-  ctx: AccountContext & { userId: string; inviterId: string },
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, ctx.userId)))
-      .for('update');
-    if (!user) throw notFound('There is no such user.');
-    if (user.passwordHash !== null) {
-      throw conflict('This user has already set a password; they can reset it instead.');
-    }
-    await sendInvitation(tx, ctx.config.publicUrl, {
-      userId: ctx.userId,
-      inviterId: ctx.inviterId,
-      acceptLanguage: ctx.acceptLanguage,
     });
   });
 }

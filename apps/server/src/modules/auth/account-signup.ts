@@ -1,16 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SignupRequest } from '@tc/contract/account';
 import { MEMBER_ROLE } from '@tc/contract/permissions';
-import { builtInRoleId } from '../roles/service';
+import { builtInRoleId } from '../roles';
 import type { TenantInfo } from '@tc/contract/identity';
 import { uniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/identity';
 import { forbidden } from '../../http/problem';
 import { hashPassword } from '../../identity/passwords';
 import { fromAcceptLanguage } from '../../mail/locale';
-import { recordChange } from '../audit/record';
-import { findUserRow } from '../users/page-users';
-import { mailUser } from './account-mail';
+import { recordChange } from '../audit';
+import { findUserRow } from '../users';
+import { mailUser } from '../../mail/account-mail';
 import type { AccountContext } from './account-service';
 
 /** "Ada King Lovelace" → Ada / King Lovelace; one word → that word and an empty last name. */
@@ -20,12 +20,12 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 }
 
 export function requireSignupOpen(tenant: TenantInfo): void {
-  if (!tenant.signupEnabled) throw forbidden('Sign-up is not open for this tenant.');
+  if (!tenant.signupEnabled) throw forbidden('signup.closed');
 }
 
 async function memberRoleId(ctx: AccountContext): Promise<string> {
   const roleId = await builtInRoleId(ctx.db, ctx.tenantId, MEMBER_ROLE);
-  if (!roleId) throw forbidden('Sign-up is not open for this tenant.');
+  if (!roleId) throw forbidden('signup.closed');
   return roleId;
 }
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { GOOGLE_SIGN_IN_FAILED } from './google';
 import {
   GOOGLE_CLIENT_ID,
   postGoogle,
   startTestIssuer,
   type TestIssuer,
-} from './google-test-issuer';
+} from '../../test/helpers/google-test-issuer';
 
 let issuer: TestIssuer;
 let server: TestServer;
@@ -90,7 +89,11 @@ describe('Google ID token verification', () => {
   it.each(refused)('refuses %s with 401 and the spec’s words', async (_name, credential) => {
     const answer = await post(await credential());
     expect(answer.status).toBe(401);
-    expect(answer.body).toMatchObject({ status: 401, detail: GOOGLE_SIGN_IN_FAILED });
+    expect(answer.body).toMatchObject({
+      status: 401,
+      code: 'google.sign_in_failed',
+      detail: 'Google Sign-In failed. Please try again.',
+    });
     expect(answer.body).not.toHaveProperty('access_token');
   });
 

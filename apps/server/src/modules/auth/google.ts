@@ -3,21 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { TenantInfo, TokenResponse } from '@tc/contract/identity';
 import { MEMBER_ROLE } from '@tc/contract/permissions';
-import { builtInRoleId } from '../roles/service';
+import { builtInRoleId } from '../roles';
 import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/identity';
 import { forbidden, unauthorized } from '../../http/problem';
 import { principalByEmail, type Principal } from '../../identity/principal';
 import type { TokenService } from '../../identity/token-service';
-import { recordChange } from '../audit/record';
-import { findMasterRealm } from '../tenants/service';
-import { findUserRow } from '../users/page-users';
-import { insertUser } from '../users/service';
+import { recordChange } from '../audit';
+import { findMasterRealm } from '../tenants';
+import { findUserRow } from '../users';
+import { insertUser } from '../users';
 import { claimUnverifiedAccount } from './account-service';
 
 /** The console's wording for any refused Google sign-in, kept from the earlier client. */
-export const GOOGLE_SIGN_IN_FAILED = 'Google Sign-In failed. Please try again.';
 
 // https://developers.google.com/identity/gsi/web/guides/verify-google-id-token
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
@@ -91,7 +90,7 @@ export function createGoogleVerifier(options: {
       const code = error instanceof errors.JOSEError ? error.code : undefined;
       if (code && TOKEN_FAULTS.has(code)) log.info({ code }, 'Google ID token refused');
       else log.warn({ err: error }, 'Google ID token could not be verified');
-      throw unauthorized(GOOGLE_SIGN_IN_FAILED);
+      throw unauthorized('google.sign_in_failed');
     }
     // Google sends a boolean; some older tokens carry the string "true".
     const verified = payload.email_verified === true || payload.email_verified === 'true';
@@ -102,7 +101,7 @@ export function createGoogleVerifier(options: {
       email.length > 254
     ) {
       log.info('Google ID token without a verified e-mail address');
-      throw unauthorized(GOOGLE_SIGN_IN_FAILED);
+      throw unauthorized('google.sign_in_failed');
     }
     return { subject: payload.sub!, email, ...namesOf(payload, email) };
   };
@@ -120,8 +119,7 @@ async function signUp(db: Database, tenantId: string, identity: GoogleIdentity):
   try {
     await db.transaction(async (tx) => {
       const memberRoleId = await builtInRoleId(tx, tenantId, MEMBER_ROLE);
-      if (!memberRoleId)
-        throw forbidden('This tenant does not accept new members. Ask an administrator.');
+      if (!memberRoleId) throw forbidden('google.no_new_members');
       const id = await insertUser(tx, {
         tenantId,
         email: identity.email,
@@ -161,18 +159,16 @@ export async function signInWithGoogle(
   const { tenant, identity } = input;
   const master = await findMasterRealm(db);
   if (master?.id === tenant.id) {
-    throw forbidden('Super administrators sign in with their e-mail address and password.');
+    throw forbidden('google.super_admin');
   }
   let principal = await principalByEmail(db, tenant.id, identity.email);
   if (!principal) {
     if (!tenant.signupEnabled) {
-      throw forbidden(
-        `There is no account for ${identity.email} in this tenant, and it does not allow sign-up. Ask an administrator to invite you.`,
-      );
+      throw forbidden('google.no_account', { email: identity.email });
     }
     await signUp(db, tenant.id, identity);
     principal = await principalByEmail(db, tenant.id, identity.email);
-    if (!principal) throw unauthorized(GOOGLE_SIGN_IN_FAILED);
+    if (!principal) throw unauthorized('google.sign_in_failed');
   }
   return signInExisting(db, tokens, principal);
 }
@@ -183,7 +179,7 @@ async function signInExisting(
   principal: Principal,
 ): Promise<TokenResponse> {
   if (!principal.userActive) {
-    throw forbidden('Account disabled. Ask an administrator of this tenant to enable it again.');
+    throw forbidden('google.account_disabled');
   }
   // Google has proved the address. An unverified account is claimed: whoever signed it up
   // may not be the mailbox's owner, so their password and sessions do not survive.

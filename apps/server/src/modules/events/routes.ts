@@ -50,7 +50,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     async (request, reply) => {
       const token = bearerToken(request.headers.authorization) ?? request.query.access_token;
       const caller = token ? await ctx.tokens.authenticate(token) : undefined;
-      if (!caller) throw unauthorized('Your session has expired or is not valid. Sign in again.');
+      if (!caller) throw unauthorized('auth.session_invalid');
       const lastEventId =
         headerValue(request.headers['last-event-id']) ?? request.query.lastEventId;
 
@@ -59,7 +59,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         .subscribe(caller.tenantId, (notice) => stream.deliver(notice))
         .catch((error: unknown) => {
           request.log.error({ err: loggableError(error) }, 'cannot listen for change events');
-          throw new AppError(503, 'Live updates are not available right now. Try again later.');
+          throw new AppError(503, 'service.live_updates_unavailable');
         });
       const heartbeat = setInterval(() => {
         stream.write(': ping\n\n');

@@ -29,7 +29,7 @@ export async function filesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const file = UUID.test(request.params.id)
         ? await readFile(ctx.db, request.params.id)
         : undefined;
-      if (!file) throw notFound('This file does not exist.');
+      if (!file) throw notFound('file.not_found');
       const etag = `"${file.sha256}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')

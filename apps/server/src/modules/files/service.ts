@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { files } from '../../db/schema/tenants';
+import { MAX_IMAGE_BYTES } from '../../http/image-body';
 import { AppError } from '../../http/problem';
-
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** The image type from the bytes' signature; the name or declared type of an upload is not trusted. */
 export function sniffImageType(bytes: Buffer): string | undefined {
@@ -28,10 +27,10 @@ export async function storeImage(
   tenantId: string,
   bytes: Buffer,
 ): Promise<{ id: string; url: string }> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'The image is larger than 2 MB.');
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'image.too_large');
   const contentType = sniffImageType(bytes);
   if (!contentType) {
-    throw new AppError(415, 'Upload a PNG, JPEG, WebP or GIF image.');
+    throw new AppError(415, 'image.unsupported');
   }
   const [file] = await tx
     .insert(files)

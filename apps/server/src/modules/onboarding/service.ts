@@ -9,9 +9,9 @@ import { permissions } from '../../db/schema/identity';
 import { tenants } from '../../db/schema/tenants';
 import { badRequest, forbidden } from '../../http/problem';
 import type { Caller } from '../../identity/token-service';
-import { recordChange } from '../audit/record';
-import { requireRole } from '../roles/service';
-import { requireUsersInTenant } from '../users/service';
+import { recordChange } from '../audit';
+import { requireRole } from '../roles';
+import { requireUsersInTenant } from '../users';
 import { completedAt, parseStored, toOnboarding, type StoredOnboarding } from './state';
 
 export const ENTITY = 'onboarding';
@@ -27,9 +27,9 @@ const mayRunWizard = (caller: Caller) =>
 
 function requireWizardPermissions(caller: Caller) {
   if (!mayRunWizard(caller)) {
-    throw forbidden(
-      `You need the permissions ${ONBOARDING_PERMISSIONS.join(', ')} to set up the tenant.`,
-    );
+    throw forbidden('onboarding.permissions_required', {
+      permissions: ONBOARDING_PERMISSIONS.join(', '),
+    });
   }
 }
 
@@ -59,9 +59,7 @@ async function checkIds(tx: Database, tenantId: string, data: OnboardingUpdate) 
       .from(permissions)
       .where(and(eq(permissions.id, data.permissionId), eq(permissions.tenantId, tenantId)));
     if (!found) {
-      throw badRequest('Choose a permission of this tenant.', {
-        permissionId: 'Unknown permission.',
-      });
+      throw badRequest('permission.not_in_tenant', {}, { permissionId: 'permission.unknown' });
     }
   }
 }

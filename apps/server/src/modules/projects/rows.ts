@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
 import { projectPeople, projects } from '../../db/schema/projects';
 import { notFound } from '../../http/problem';
-import { fileUrl } from '../files/service';
+import { fileUrl } from '../files';
 
 /** The owner is a user of the same tenant; the join repeats the tenant so it can never leak. */
 export const owner = alias(users, 'owner');
@@ -80,7 +80,7 @@ export async function findProject(
   const where: SQL = and(eq(projects.tenantId, tenantId), eq(projects.id, id))!;
   const query = selectProjects(db).where(where);
   const [record] = lock ? await query.for('update', { of: projects }) : await query;
-  if (!record) throw notFound('This project does not exist.');
+  if (!record) throw notFound('project.not_found');
   const [row] = await toRows(db, [record]);
   return { row: row!, logoFileId: record.logoFileId };
 }

@@ -6,30 +6,26 @@ import type {
   ProjectUpdate,
 } from '@tc/contract/projects';
 import type { Database } from '../../db/database';
-import { uniqueViolation } from '../../db/errors';
 import { projectPeople, projects } from '../../db/schema/projects';
 import type { CrudService, ServiceContext } from '../../http/crud-routes';
-import { conflict } from '../../http/problem';
-import { recordChange, type ChangeAction } from '../audit/record';
-import { deleteFile } from '../files/service';
-import { requireUsersInTenant } from '../users/service';
+import { withUniqueFields } from '../../http/unique-conflict';
+import { recordChange, type ChangeAction } from '../audit';
+import { deleteFile } from '../files';
+import { requireUsersInTenant } from '../users';
 import { pageProjects } from './page';
 import { findProject } from './rows';
 
 export const ENTITY = 'projects';
 
 /** A duplicate project number of the tenant is a 409 on the field, never a 500. */
-export async function translateErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (uniqueViolation(error) === 'projects_tenant_number_key') {
-      throw conflict('Another project already has this number.', {
-        projectNumber: 'This project number is already used.',
-      });
-    }
-    throw error;
-  }
+export function translateErrors<T>(work: () => Promise<T>): Promise<T> {
+  return withUniqueFields(work, {
+    projects_tenant_number_key: {
+      field: 'projectNumber',
+      code: 'project.number_taken',
+      fieldCode: 'project.number_used',
+    },
+  });
 }
 
 /**

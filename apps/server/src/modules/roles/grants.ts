@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_ROLE } from '@tc/contract/permissions';
+import type { ProblemParams } from '@tc/contract/problem-codes';
 import type { Database } from '../../db/database';
 import { permissions, rolePermissions, roles, users } from '../../db/schema/identity';
 import { forbidden } from '../../http/problem';
@@ -24,20 +25,27 @@ const holds = (caller: Caller, name: string) =>
 const listed = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
 
 /** 403 unless the caller holds every one of these permissions. */
-export function requireHoldsAll(caller: Caller, names: readonly string[], what: string): void {
+export function requireHoldsAll(
+  caller: Caller,
+  names: readonly string[],
+  refusal: 'grant.role_not_held' | 'grant.permission_not_held',
+  params: ProblemParams = {},
+): void {
   const missing = [...new Set(names)].filter((name) => !holds(caller, name));
   if (missing.length === 0) return;
-  throw forbidden(
-    `${what} would grant ${listed(missing)}, which you do not hold. ` +
-      'You can only give permissions you have yourself.',
-  );
+  throw forbidden(refusal, { ...params, permissions: listed(missing) });
 }
 
 /** 403 unless the caller is the tenant's administrator. */
-export function requireAdministrator(caller: Caller, what: string): void {
-  if (!isAdministrator(caller)) {
-    throw forbidden(`${what} is for administrators holding the ${ADMIN_ROLE} role only.`);
-  }
+export function requireAdministrator(
+  caller: Caller,
+  refusal:
+    | 'grant.admin_role_give'
+    | 'grant.admin_role_edit'
+    | 'grant.admin_account_change'
+    | 'grant.own_role_change',
+): void {
+  if (!isAdministrator(caller)) throw forbidden(refusal, { role: ADMIN_ROLE });
 }
 
 /** A role of the tenant with every permission it would grant (whatever its status). */
@@ -65,8 +73,8 @@ const isAdminRole = (role: { name: string; isSystem: boolean }) =>
 export async function requireMayGiveRole(db: Database, caller: Caller, roleId: string) {
   const role = await roleGrants(db, caller.tenantId, roleId);
   if (!role) return; // the caller's own existence check answers an unknown role
-  if (isAdminRole(role)) requireAdministrator(caller, `Giving the ${ADMIN_ROLE} role`);
-  requireHoldsAll(caller, role.permissions, `The role "${role.name}"`);
+  if (isAdminRole(role)) requireAdministrator(caller, 'grant.admin_role_give');
+  requireHoldsAll(caller, role.permissions, 'grant.role_not_held', { role: role.name });
 }
 
 /**
@@ -82,13 +90,9 @@ export async function requireMayActOnUser(db: Database, caller: Caller, userId: 
   if (!user) return;
   const role = await roleGrants(db, caller.tenantId, user.roleId);
   if (!role) return;
-  if (isAdminRole(role))
-    requireAdministrator(caller, `Changing an account with the ${ADMIN_ROLE} role`);
+  if (isAdminRole(role)) requireAdministrator(caller, 'grant.admin_account_change');
   const missing = role.permissions.filter((name) => !holds(caller, name));
   if (missing.length > 0) {
-    throw forbidden(
-      `This user's role grants ${listed(missing)}, which you do not hold: ` +
-        'only someone who holds them can change this account.',
-    );
+    throw forbidden('grant.user_role_not_held', { permissions: listed(missing) });
   }
 }

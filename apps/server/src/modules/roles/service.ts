@@ -2,12 +2,13 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE, type MEMBER_ROLE } from '@tc/contract/permissions';
 import type { CreateRole, Role, RolePageRequest, UpdateRole } from '@tc/contract/roles';
 import type { Database } from '../../db/database';
-import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
+import { foreignKeyViolation } from '../../db/errors';
 import { permissions, rolePermissions, roles, users } from '../../db/schema/identity';
 import type { CrudService, ServiceContext } from '../../http/crud-routes';
 import { containsText, pageWindow, toPage } from '../../http/paging';
-import { badRequest, conflict, notFound } from '../../http/problem';
-import { recordChange, type ChangeAction } from '../audit/record';
+import { badRequest, conflict, notFound, type FieldProblems } from '../../http/problem';
+import { withUniqueFields } from '../../http/unique-conflict';
+import { recordChange, type ChangeAction } from '../audit';
 import { requireAdministrator, requireHoldsAll } from './grants';
 
 /** Creates a role holding the given permissions, in the caller's transaction. */
@@ -63,7 +64,7 @@ export async function requireRole(
     .select({ id: roles.id, name: roles.name, status: roles.status, isSystem: roles.isSystem })
     .from(roles)
     .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId)));
-  if (!role) throw badRequest('Choose a role of this tenant.', { [field]: 'Unknown role.' });
+  if (!role) throw badRequest('role.not_in_tenant', {}, { [field]: 'role.unknown' });
   return role;
 }
 
@@ -81,7 +82,7 @@ export async function requireRolesInTenant(
     .from(roles)
     .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, unique)));
   if (found!.count !== unique.length) {
-    throw badRequest('Choose roles of this tenant.', { [field]: 'Unknown role.' });
+    throw badRequest('roles.not_in_tenant', {}, { [field]: 'role.unknown' });
   }
 }
 
@@ -114,9 +115,7 @@ async function requirePermissionsInTenant(
     .from(permissions)
     .where(and(eq(permissions.tenantId, tenantId), inArray(permissions.id, unique)));
   if (found.length !== unique.length) {
-    throw badRequest('Choose permissions of this tenant.', {
-      permissionIds: 'Unknown permission.',
-    });
+    throw badRequest('permissions.not_in_tenant', {}, { permissionIds: 'permission.unknown' });
   }
   return found.map((row) => row.name);
 }
@@ -174,23 +173,17 @@ async function toRoles(
 async function findRole(db: Database, tenantId: string, id: string): Promise<Role> {
   const rows = await selectRoles(db, and(eq(roles.id, id), eq(roles.tenantId, tenantId)));
   const [role] = await toRoles(db, rows);
-  if (!role) throw notFound('This role does not exist.');
+  if (!role) throw notFound('role.not_found');
   return role;
 }
 
 /** A duplicate name as the user-facing 409 it is, on the field to correct. */
-function translateConflict(error: unknown): never {
-  if (uniqueViolation(error) === 'roles_tenant_name_key') {
-    const message = 'A role with this name already exists.';
-    throw conflict(message, { name: message });
-  }
-  throw error;
-}
+const UNIQUE_NAME = { roles_tenant_name_key: { field: 'name', code: 'role.name_taken' } } as const;
 
 /** A user given the role between the count check and the delete (users.role_id has no cascade). */
 function translateHeldRole(error: unknown): never {
   if (foreignKeyViolation(error)) {
-    throw conflict('This role was just given to a user. Give them another role first.');
+    throw conflict('role.just_given');
   }
   throw error;
 }
@@ -201,25 +194,19 @@ const samePermissions = (a: readonly string[], b: readonly string[]) =>
 /** Built-in roles keep their name and stay active; Admin keeps every permission it holds. */
 function guardBuiltInRole(before: Role, data: UpdateRole) {
   if (!before.system) return;
-  const errors: Record<string, string> = {};
-  if (data.name !== before.name) {
-    errors.name = `The built-in role ${before.name} cannot be renamed.`;
-  }
-  if (data.status === 'inactive') {
-    errors.status = `The built-in role ${before.name} cannot be deactivated.`;
-  }
+  const errors: FieldProblems = {};
+  const params = { name: before.name };
+  if (data.name !== before.name) errors.name = { code: 'role.built_in_renamed', params };
+  if (data.status === 'inactive') errors.status = { code: 'role.built_in_deactivated', params };
   const changesPermissions =
     data.permissionIds !== undefined && !samePermissions(data.permissionIds, before.permissionIds);
   if (before.name === ADMIN_ROLE && changesPermissions) {
-    errors.permissionIds =
-      'The Admin role always holds all its permissions; they cannot be changed.';
+    errors.permissionIds = 'role.admin_keeps_permissions';
   }
   if (Object.keys(errors).length > 0) {
-    throw badRequest(`The built-in role ${before.name} cannot be changed this way.`, errors);
+    throw badRequest('role.built_in_changed', params, errors);
   }
 }
-
-const usersHolding = (n: number) => (n === 1 ? '1 user' : `${n} users`);
 
 export const rolesService: CrudService<Role, RolePageRequest, CreateRole, UpdateRole> = {
   async page({ db, caller, request }) {
@@ -248,59 +235,63 @@ export const rolesService: CrudService<Role, RolePageRequest, CreateRole, Update
   get: ({ db, caller, id }) => findRole(db, caller.tenantId, id),
 
   async create({ db, caller, data }) {
-    return db
-      .transaction(async (tx) => {
-        const { tenantId } = caller;
-        const granted = await requirePermissionsInTenant(tx, tenantId, data.permissionIds ?? []);
-        requireHoldsAll(caller, granted, `The role "${data.name}"`);
-        const id = await insertRole(tx, {
-          tenantId,
-          name: data.name,
-          description: data.description || null,
-          status: data.status,
-          permissionIds: data.permissionIds ?? [],
-        });
-        const after = await findRole(tx, tenantId, id);
-        await recordChange(tx, changeOf(caller, 'create', id, { after }));
-        return after;
-      })
-      .catch(translateConflict);
+    return withUniqueFields(
+      () =>
+        db.transaction(async (tx) => {
+          const { tenantId } = caller;
+          const granted = await requirePermissionsInTenant(tx, tenantId, data.permissionIds ?? []);
+          requireHoldsAll(caller, granted, 'grant.role_not_held', { role: data.name });
+          const id = await insertRole(tx, {
+            tenantId,
+            name: data.name,
+            description: data.description || null,
+            status: data.status,
+            permissionIds: data.permissionIds ?? [],
+          });
+          const after = await findRole(tx, tenantId, id);
+          await recordChange(tx, changeOf(caller, 'create', id, { after }));
+          return after;
+        }),
+      UNIQUE_NAME,
+    );
   },
 
   async update({ db, caller, data }) {
-    return db
-      .transaction(async (tx) => {
-        const { tenantId } = caller;
-        const before = await findRole(tx, tenantId, data.id);
-        if (before.system && before.name === ADMIN_ROLE) {
-          requireAdministrator(caller, `Editing the ${ADMIN_ROLE} role`);
-        }
-        guardBuiltInRole(before, data);
-        // Whoever edits a role must hold everything it grants afterwards: a rename or a
-        // reactivation hands its permissions out as surely as adding them does.
-        const granted =
-          data.permissionIds === undefined
-            ? before.permissions
-            : await requirePermissionsInTenant(tx, tenantId, data.permissionIds);
-        requireHoldsAll(caller, granted, `The role "${before.name}"`);
-        await tx
-          .update(roles)
-          .set({
-            name: data.name,
-            description: data.description === undefined ? undefined : data.description || null,
-            status: data.status,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(roles.id, data.id), eq(roles.tenantId, tenantId)));
-        if (data.permissionIds !== undefined) {
-          await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, data.id));
-          await grantPermissions(tx, tenantId, data.id, data.permissionIds);
-        }
-        const after = await findRole(tx, tenantId, data.id);
-        await recordChange(tx, changeOf(caller, 'update', data.id, { before, after }));
-        return after;
-      })
-      .catch(translateConflict);
+    return withUniqueFields(
+      () =>
+        db.transaction(async (tx) => {
+          const { tenantId } = caller;
+          const before = await findRole(tx, tenantId, data.id);
+          if (before.system && before.name === ADMIN_ROLE) {
+            requireAdministrator(caller, 'grant.admin_role_edit');
+          }
+          guardBuiltInRole(before, data);
+          // Whoever edits a role must hold everything it grants afterwards: a rename or a
+          // reactivation hands its permissions out as surely as adding them does.
+          const granted =
+            data.permissionIds === undefined
+              ? before.permissions
+              : await requirePermissionsInTenant(tx, tenantId, data.permissionIds);
+          requireHoldsAll(caller, granted, 'grant.role_not_held', { role: before.name });
+          await tx
+            .update(roles)
+            .set({
+              name: data.name,
+              description: data.description === undefined ? undefined : data.description || null,
+              status: data.status,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(roles.id, data.id), eq(roles.tenantId, tenantId)));
+          if (data.permissionIds !== undefined) {
+            await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, data.id));
+            await grantPermissions(tx, tenantId, data.id, data.permissionIds);
+          }
+          const after = await findRole(tx, tenantId, data.id);
+          await recordChange(tx, changeOf(caller, 'update', data.id, { before, after }));
+          return after;
+        }),
+      UNIQUE_NAME,
+    );
   },
 
   async remove({ db, caller, id }) {
@@ -308,12 +299,10 @@ export const rolesService: CrudService<Role, RolePageRequest, CreateRole, Update
       .transaction(async (tx) => {
         const before = await findRole(tx, caller.tenantId, id);
         if (before.system) {
-          throw conflict(`The built-in role ${before.name} cannot be deleted.`);
+          throw conflict('role.built_in_deleted', { name: before.name });
         }
         if (before.userCount > 0) {
-          throw conflict(
-            `This role is held by ${usersHolding(before.userCount)}. Give them another role first.`,
-          );
+          throw conflict('role.held_by_users', { count: before.userCount });
         }
         await tx.delete(roles).where(and(eq(roles.id, id), eq(roles.tenantId, caller.tenantId)));
         await recordChange(tx, changeOf(caller, 'delete', id, { before }));

@@ -3,15 +3,15 @@ import type { Page } from '@tc/contract/paging';
 import type { Tenant, TenantCreate, TenantPageRequest, TenantUpdate } from '@tc/contract/tenants';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { uniqueViolation } from '../../db/errors';
 import { tenants } from '../../db/schema/tenants';
 import type { CrudService } from '../../http/crud-routes';
 import { containsText, pageWindow, toPage } from '../../http/paging';
-import { badRequest, conflict, notFound } from '../../http/problem';
-import { recordChange } from '../audit/record';
-import { fileUrl } from '../files/service';
-import { sendInvitation } from '../auth/account-mail';
-import { insertUser } from '../users/service';
+import { badRequest, conflict, notFound, type FieldProblems } from '../../http/problem';
+import { withUniqueFields } from '../../http/unique-conflict';
+import { recordChange } from '../audit';
+import { fileUrl } from '../files';
+import { sendInvitation } from '../../mail/account-mail';
+import { insertUser } from '../users';
 import { findMasterRealm, provisionTenant } from './service';
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -35,17 +35,14 @@ const managed = (id: string) => and(eq(tenants.id, id), eq(tenants.isMaster, fal
 export async function requireTenant(db: Database, id: string, lock = false): Promise<TenantRow> {
   const query = db.select().from(tenants).where(managed(id)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('This tenant does not exist.');
+  if (!row) throw notFound('tenant.not_found');
   return row;
 }
-
-const NAME_TAKEN = 'A tenant with this name already exists.';
-const DOMAIN_TAKEN = 'A tenant with this domain already exists.';
 
 /**
  * The rules the contract cannot know: the domain is not the console's own host, and name and
  * domain are free regardless of case. Both fields are reported at once; the unique indexes
- * remain the guard against a concurrent insert (see `translateUnique`).
+ * remain the guard against a concurrent insert (see `UNIQUE_NAME_AND_DOMAIN`).
  */
 async function requireAvailable(
   db: Database,
@@ -55,9 +52,7 @@ async function requireAvailable(
 ): Promise<void> {
   const publicHost = new URL(config.publicUrl).hostname.toLowerCase();
   if (data.domain === publicHost || data.domain === 'localhost') {
-    throw badRequest('Some values are not valid.', {
-      domain: 'This is the console’s own address; choose another domain.',
-    });
+    throw badRequest('request.invalid', {}, { domain: 'tenant.domain_is_console' });
   }
   const clash: SQL | undefined = or(
     eq(sql`lower(${tenants.name})`, data.name.toLowerCase()),
@@ -67,20 +62,25 @@ async function requireAvailable(
     .select({ name: tenants.name, domain: tenants.domain })
     .from(tenants)
     .where(exceptId ? and(clash, ne(tenants.id, exceptId)) : clash);
-  const errors: Record<string, string> = {};
-  if (taken.some((t) => t.name.toLowerCase() === data.name.toLowerCase())) errors.name = NAME_TAKEN;
-  if (taken.some((t) => t.domain?.toLowerCase() === data.domain)) errors.domain = DOMAIN_TAKEN;
-  if (Object.keys(errors).length > 0) throw conflict('This tenant already exists.', errors);
+  const errors: FieldProblems = {};
+  if (taken.some((t) => t.name.toLowerCase() === data.name.toLowerCase())) {
+    errors.name = 'tenant.name_taken';
+  }
+  if (taken.some((t) => t.domain?.toLowerCase() === data.domain)) {
+    errors.domain = 'tenant.domain_taken';
+  }
+  if (Object.keys(errors).length > 0) throw conflict('tenant.exists', {}, errors);
 }
 
 /** A unique-index violation (a concurrent create or rename) as the same 409 as the pre-check. */
-function translateUnique(error: unknown): unknown {
-  const constraint = uniqueViolation(error);
-  if (!constraint) return error;
-  return constraint.includes('domain')
-    ? conflict('This tenant already exists.', { domain: DOMAIN_TAKEN })
-    : conflict('This tenant already exists.', { name: NAME_TAKEN });
-}
+const UNIQUE_NAME_AND_DOMAIN = {
+  tenants_name_lower_key: { field: 'name', code: 'tenant.exists', fieldCode: 'tenant.name_taken' },
+  tenants_domain_lower_key: {
+    field: 'domain',
+    code: 'tenant.exists',
+    fieldCode: 'tenant.domain_taken',
+  },
+} as const;
 
 /** "jane.doe@…" → Jane Doe: a readable name until the invited administrator edits it. */
 export function nameFromEmail(email: string): { firstName: string; lastName: string } {
@@ -128,68 +128,68 @@ export const tenantService: TenantService = {
   /** Realm, system permissions, Admin role, the invited administrator and the audit entry: all or nothing. */
   async create({ db, config, caller, data }) {
     await requireAvailable(db, config, data);
-    try {
-      return await db.transaction(async (tx) => {
-        const { tenantId, adminRoleId } = await provisionTenant(tx, data);
-        let invitation: { userId: string; email: string } | undefined;
-        if (data.adminEmail) {
-          const userId = await insertUser(tx, {
+    return withUniqueFields(
+      () =>
+        db.transaction(async (tx) => {
+          const { tenantId, adminRoleId } = await provisionTenant(tx, data);
+          let invitation: { userId: string; email: string } | undefined;
+          if (data.adminEmail) {
+            const userId = await insertUser(tx, {
+              tenantId,
+              email: data.adminEmail,
+              ...nameFromEmail(data.adminEmail),
+              roleId: adminRoleId,
+            });
+            invitation = { userId, email: data.adminEmail };
+            await sendInvitation(tx, config.publicUrl, { userId, inviterId: caller.userId });
+          }
+          const tenant = toTenant(await requireTenant(tx, tenantId));
+          await recordChange(tx, {
             tenantId,
-            email: data.adminEmail,
-            ...nameFromEmail(data.adminEmail),
-            roleId: adminRoleId,
+            actorId: caller.userId,
+            entity: 'tenants',
+            action: 'create',
+            entityId: tenantId,
+            // Who was invited and to which address; the invitation mail is queued above.
+            after: invitation ? { ...tenant, invitation } : tenant,
           });
-          invitation = { userId, email: data.adminEmail };
-          await sendInvitation(tx, config.publicUrl, { userId, inviterId: caller.userId });
-        }
-        const tenant = toTenant(await requireTenant(tx, tenantId));
-        await recordChange(tx, {
-          tenantId,
-          actorId: caller.userId,
-          entity: 'tenants',
-          action: 'create',
-          entityId: tenantId,
-          // Who was invited and to which address; the invitation mail is queued above.
-          after: invitation ? { ...tenant, invitation } : tenant,
-        });
-        return tenant;
-      });
-    } catch (error) {
-      throw translateUnique(error);
-    }
+          return tenant;
+        }),
+      UNIQUE_NAME_AND_DOMAIN,
+    );
   },
 
   /** The realm is the tenant's name: a rename moves the token endpoint to /realms/{newName}. */
   async update({ db, config, caller, data }) {
     await requireAvailable(db, config, data, data.id);
-    try {
-      return await db.transaction(async (tx) => {
-        const before = await requireTenant(tx, data.id, true);
-        const [row] = await tx
-          .update(tenants)
-          .set({
-            name: data.name,
-            domain: data.domain,
-            allowSignup: data.allowSignup ?? before.allowSignup,
-            updatedAt: new Date(),
-          })
-          .where(managed(data.id))
-          .returning();
-        const tenant = toTenant(row!);
-        await recordChange(tx, {
-          tenantId: data.id,
-          actorId: caller.userId,
-          entity: 'tenants',
-          action: 'update',
-          entityId: data.id,
-          before: toTenant(before),
-          after: tenant,
-        });
-        return tenant;
-      });
-    } catch (error) {
-      throw translateUnique(error);
-    }
+    return withUniqueFields(
+      () =>
+        db.transaction(async (tx) => {
+          const before = await requireTenant(tx, data.id, true);
+          const [row] = await tx
+            .update(tenants)
+            .set({
+              name: data.name,
+              domain: data.domain,
+              allowSignup: data.allowSignup ?? before.allowSignup,
+              updatedAt: new Date(),
+            })
+            .where(managed(data.id))
+            .returning();
+          const tenant = toTenant(row!);
+          await recordChange(tx, {
+            tenantId: data.id,
+            actorId: caller.userId,
+            entity: 'tenants',
+            action: 'update',
+            entityId: data.id,
+            before: toTenant(before),
+            after: tenant,
+          });
+          return tenant;
+        }),
+      UNIQUE_NAME_AND_DOMAIN,
+    );
   },
 
   /**

@@ -10,9 +10,9 @@ import type { TenantInfo } from '@tc/contract/identity';
 import type { Database } from '../../db/database';
 import { tenants } from '../../db/schema/tenants';
 import { notFound } from '../../http/problem';
-import { createSystemPermissions } from '../permissions/service';
-import { insertRole } from '../roles/service';
-import { fileUrl } from '../files/service';
+import { createSystemPermissions } from '../permissions';
+import { insertRole } from '../roles';
+import { fileUrl } from '../files';
 
 export interface ProvisionedTenant {
   tenantId: string;
@@ -98,7 +98,7 @@ export async function identifyTenant(
   const host = input.hostname.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   let where;
   if (input.tenantIdHeader !== undefined) {
-    if (!UUID.test(input.tenantIdHeader)) throw notFound('This tenant does not exist.');
+    if (!UUID.test(input.tenantIdHeader)) throw notFound('tenant.not_found');
     where = eq(tenants.id, input.tenantIdHeader);
   } else if (host === input.publicHost || host === 'localhost' || host === '127.0.0.1') {
     where = eq(tenants.isMaster, true);
@@ -110,7 +110,7 @@ export async function identifyTenant(
     .from(tenants)
     .where(and(where, eq(tenants.enabled, true)))
     .limit(1);
-  if (!tenant) throw notFound('No tenant is registered for this address.');
+  if (!tenant) throw notFound('tenant.unknown_address');
   const googleClientId = tenant.isMaster ? null : (input.googleClientId ?? null);
   return {
     id: tenant.id,

@@ -58,7 +58,7 @@ export async function findUserRow(
 
 export async function getUser({ db, caller, id }: ServiceContext & { id: string }): Promise<User> {
   const row = await findUserRow(db, caller.tenantId, id);
-  if (!row) throw notFound('There is no such user.');
+  if (!row) throw notFound('user.not_found');
   return row;
 }
 

@@ -1,17 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { User, UserCreate, UserUpdate } from '@tc/contract/users';
 import type { Database } from '../../db/database';
-import { uniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { badRequest, conflict, notFound } from '../../http/problem';
+import { badRequest, notFound } from '../../http/problem';
+import { withUniqueFields } from '../../http/unique-conflict';
 import { hashPassword } from '../../identity/passwords';
 import { clearLoginFailures } from '../../identity/brute-force';
 import { revokeUserSessions } from '../../identity/sessions';
-import { recordChange } from '../audit/record';
-import { sendInvitation } from '../auth/account-mail';
-import { requireMayActOnUser, requireMayGiveRole, requireAdministrator } from '../roles/grants';
-import { requireRole } from '../roles/service';
+import { recordChange } from '../audit';
+import { sendInvitation } from '../../mail/account-mail';
+import { requireMayActOnUser, requireMayGiveRole, requireAdministrator } from '../roles';
+import { requireRole } from '../roles';
 import { findUserRow } from './page-users';
 
 const ENTITY = 'users';
@@ -58,27 +58,24 @@ export async function requireUsersInTenant(
     .from(users)
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, unique)));
   if (found.length !== unique.length) {
-    throw badRequest('Choose people of this tenant.', { [field]: 'Unknown user.' });
+    throw badRequest('user.not_in_tenant', {}, { [field]: 'user.unknown' });
   }
 }
 
 /** The e-mail is unique per tenant, case-insensitively (users_tenant_email_key): 409, not 500. */
-async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (uniqueViolation(error) === 'users_tenant_email_key') {
-      throw conflict('A user with this e-mail address already exists.', {
-        email: 'This e-mail address is already in use.',
-      });
-    }
-    throw error;
-  }
+function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  return withUniqueFields(write, {
+    users_tenant_email_key: {
+      field: 'email',
+      code: 'user.email_taken',
+      fieldCode: 'user.email_in_use',
+    },
+  });
 }
 
 async function requireUserRow(tx: Database, tenantId: string, id: string): Promise<User> {
   const row = await findUserRow(tx, tenantId, id);
-  if (!row) throw notFound('There is no such user.');
+  if (!row) throw notFound('user.not_found');
   return row;
 }
 
@@ -126,13 +123,17 @@ export async function updateUser({
     await requireMayActOnUser(tx, caller, data.id);
     const status = data.status ?? before.status;
     if (data.id === caller.userId && status === 'inactive') {
-      throw badRequest('You cannot deactivate your own account.', {
-        status: 'You cannot deactivate yourself.',
-      });
+      throw badRequest(
+        'user.cannot_deactivate_self',
+        {},
+        {
+          status: 'user.cannot_deactivate_yourself',
+        },
+      );
     }
     await requireRole(tx, tenantId, data.roleId);
     if (data.roleId !== before.roleId) {
-      if (data.id === caller.userId) requireAdministrator(caller, 'Changing your own role');
+      if (data.id === caller.userId) requireAdministrator(caller, 'grant.own_role_change');
       await requireMayGiveRole(tx, caller, data.roleId);
     }
     await withUniqueEmail(() =>
@@ -168,7 +169,7 @@ export async function removeUser({ db, caller, id }: ServiceContext & { id: stri
   const tenantId = caller.tenantId;
   await db.transaction(async (tx) => {
     const before = await requireUserRow(tx, tenantId, id);
-    if (id === caller.userId) throw badRequest('You cannot delete your own account.');
+    if (id === caller.userId) throw badRequest('user.cannot_delete_self');
     await requireMayActOnUser(tx, caller, id);
     await tx.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
     // Failure counts are kept by id without a foreign key (unknown names are counted too).

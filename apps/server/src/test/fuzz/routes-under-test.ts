@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FuzzAnswer } from './fuzz-request';
+import { isProblemCode } from '@tc/contract/problem-codes';
 
 export interface ServerRoute {
   method: string;
@@ -86,6 +87,20 @@ export function faultOf(target: ServerRoute, answer: FuzzAnswer): string | undef
   } else if (target.url.startsWith('/api/v1.0/')) {
     if (!type.startsWith('application/problem+json') || body?.status !== answer.status) {
       return `not a problem+json: ${answer.status} ${type} ${answer.text.slice(0, 300)}`;
+    }
+    return uncodedProblem(body ?? {});
+  }
+  return undefined;
+}
+
+/** A problem the console could not translate: no code of the catalogue, or a field without one. */
+function uncodedProblem(body: Record<string, unknown>): string | undefined {
+  if (!isProblemCode(body.code)) return `a problem without a known code: ${JSON.stringify(body)}`;
+  const fields = (body.fields ?? {}) as Record<string, { code?: unknown }>;
+  const errors = (body.errors ?? {}) as Record<string, unknown>;
+  for (const field of new Set([...Object.keys(fields), ...Object.keys(errors)])) {
+    if (!isProblemCode(fields[field]?.code) || typeof errors[field] !== 'string') {
+      return `field ${field} without both a known code and a text: ${JSON.stringify(body)}`;
     }
   }
   return undefined;

@@ -6,8 +6,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useIdentifyTenant } from '../../lib/identify-tenant';
-import { problemMessage } from '../../lib/problem-message';
 import { tenantUrl } from '../../lib/tenant-url';
+import { describeFailure } from '../../lib/problem-text';
 
 /** The signed-in user's tenant: loading, loaded or error. */
 export function TenantCard({ tenantId }: { tenantId: string | null }) {
@@ -22,7 +22,7 @@ export function TenantCard({ tenantId }: { tenantId: string | null }) {
             <Typography variant="body2">{t('tenantCard.loading')}</Typography>
           ) : tenant.isError ? (
             <Typography variant="body2" color="error" role="alert">
-              {problemMessage(tenant.error)}
+              {describeFailure(t, tenant.error)}
             </Typography>
           ) : (
             <>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,7 +17,8 @@ import {
 } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
 import { ApiError } from '../../lib/api-client';
-import { translateProblem } from '../../lib/translate-problem';
+import { placeFieldProblems } from '../../lib/problem-text';
+import { contractResolver } from '../../lib/form-resolver';
 import { notify } from '../notifications';
 
 export type DialogMode = 'add' | 'edit' | 'view' | 'delete';
@@ -76,7 +76,11 @@ export function CrudDialog<Input extends FieldValues, Output>(
   const form = useForm<Input, unknown, Output>({
     // Add and edit validate with different contract schemas over one form shape; the form's
     // input type is the entity's (its defaultValues), the schema decides what is sent.
-    resolver: zodResolver(props.schema) as unknown as Resolver<Input, unknown, Output>,
+    resolver: contractResolver(props.schema as never) as unknown as Resolver<
+      Input,
+      unknown,
+      Output
+    >,
     defaultValues: props.defaultValues,
   });
   const [busy, setBusy] = useState(false);
@@ -84,23 +88,13 @@ export function CrudDialog<Input extends FieldValues, Output>(
   const deleting = props.mode === 'delete';
 
   const showFailure = (error: unknown) => {
-    if (!(error instanceof ApiError)) {
-      setFailure(t('networkError'));
-      return;
-    }
-    const fieldNames = new Set(Object.keys(form.getValues()));
-    const unplaced: string[] = [];
-    const placedFields: string[] = [];
-    for (const [field, message] of Object.entries(error.problem?.errors ?? {})) {
-      if (fieldNames.has(field) && !deleting) {
-        form.setError(field as FieldPath<Input>, { type: 'server', message });
-        placedFields.push(field);
-      } else unplaced.push(translateProblem(t, message));
-    }
-    if (placedFields.length > 0) props.onFieldErrors?.(placedFields);
-    const placed = Object.keys(error.problem?.errors ?? {}).length > unplaced.length;
-    if (unplaced.length > 0) setFailure(unplaced.join(' '));
-    else if (!placed) setFailure(translateProblem(t, error.message));
+    // A delete has no fields to correct: its problem is shown above the form.
+    const fieldNames = new Set(deleting ? [] : Object.keys(form.getValues()));
+    const { placed, failure } = placeFieldProblems(t, error, fieldNames, (field, message) =>
+      form.setError(field as FieldPath<Input>, { type: 'server', message }),
+    );
+    if (placed.length > 0) props.onFieldErrors?.(placed);
+    setFailure(failure);
   };
 
   const confirm = async (values: Output) => {

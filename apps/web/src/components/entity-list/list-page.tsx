@@ -13,13 +13,12 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultSorts, usePage, type EntityName } from '../../lib/entity-api';
 import { useCan } from '../../lib/permissions';
-import { problemMessage } from '../../lib/problem-message';
-import { translateProblem } from '../../lib/translate-problem';
 import type { DialogMode } from './crud-dialog';
 import { EmptyState } from './empty-state';
 import { gridLocaleText } from './grid-locale';
 import { RowMenu } from './row-menu';
 import { PAGE_SIZES, useListState } from './use-list-state';
+import { describeFailure } from '../../lib/problem-text';
 
 export interface DialogState<Row> {
   mode: DialogMode;
@@ -139,7 +138,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
             </Button>
           }
         >
-          {t('lists:loadFailed', { message: translateProblem(t, problemMessage(page.error)) })}
+          {t('lists:loadFailed', { message: describeFailure(t, page.error) })}
         </Alert>
       ) : null}
 

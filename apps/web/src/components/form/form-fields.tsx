@@ -10,7 +10,7 @@ import {
   type FieldValues,
   type PathValue,
 } from 'react-hook-form';
-import { translateProblem } from '../../lib/translate-problem';
+import { translateFieldMessage } from '../../lib/problem-text';
 
 interface FieldProps<Values extends FieldValues, Out = Values> {
   control: Control<Values, unknown, Out>;
@@ -34,7 +34,7 @@ function useFieldError<Values extends FieldValues, Out>(props: FieldProps<Values
   return {
     ...controller,
     error: message !== undefined,
-    helperText: message ? translateProblem(t, message) : props.helperText,
+    helperText: message ? translateFieldMessage(t, message) : props.helperText,
   };
 }
 

@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths, type CheckEmailState } from '../../../lib/paths';
-import { problemMessage } from '../../../lib/problem-message';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from './auth-layout';
+import { describeFailure } from '../../../lib/problem-text';
 
 function stateEmail(state: unknown): string {
   const email = (state as Partial<CheckEmailState> | null)?.email;
@@ -67,7 +67,7 @@ export default function CheckEmailPage() {
       ) : null}
       {resend.isError ? (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t('forgot.failed', { message: problemMessage(resend.error) })}
+          {t('forgot.failed', { message: describeFailure(t, resend.error) })}
         </Alert>
       ) : null}
       <Box>

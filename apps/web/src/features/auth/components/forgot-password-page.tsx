@@ -7,9 +7,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths, type CheckEmailState } from '../../../lib/paths';
-import { problemMessage } from '../../../lib/problem-message';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from './auth-layout';
+import { describeFailure } from '../../../lib/problem-text';
 
 /** How long the success line stays before the Check your email screen opens. */
 const SUCCESS_PAUSE_MS = 1500;
@@ -56,7 +56,7 @@ export default function ForgotPasswordPage() {
         ) : null}
         {forgot.isError ? (
           <Alert severity="error" role="alert">
-            {t('forgot.failed', { message: problemMessage(forgot.error) })}
+            {t('forgot.failed', { message: describeFailure(t, forgot.error) })}
           </Alert>
         ) : null}
         <Button

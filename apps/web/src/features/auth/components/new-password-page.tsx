@@ -6,11 +6,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { problemMessage } from '../../../lib/problem-message';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
+import { describeFailure } from '../../../lib/problem-text';
 
 /** Set new password, with the token of the e-mailed /newpassword?token=… link. */
 export default function NewPasswordPage() {
@@ -63,7 +63,7 @@ export default function NewPasswordPage() {
         <PasswordChecklist password={password} confirm={confirm} />
         {reset.isError ? (
           <Alert severity="error" role="alert">
-            {problemMessage(reset.error)}
+            {describeFailure(t, reset.error)}
           </Alert>
         ) : null}
         <Button

@@ -11,13 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../lib/paths';
 import { OAuthRequestError } from '../../../lib/oidc';
-import { problemMessage } from '../../../lib/problem-message';
 import { useTenant } from '../../../lib/use-tenant';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { getRememberedEmail, TenantMissingError, useLogin } from '../api/login';
 import { AuthLayout } from './auth-layout';
 import { GoogleButton } from './google-button';
 import { PasswordField } from './password-field';
+import { describeFailure } from '../../../lib/problem-text';
 
 /** Sign in: e-mail and password, or Google; the landing page depends on the role. */
 export default function SignInPage() {
@@ -43,7 +43,7 @@ export default function SignInPage() {
     if (!error) return null;
     if (error instanceof TenantMissingError) return t('signIn.tenantMissing');
     const description =
-      error instanceof OAuthRequestError ? error.description : problemMessage(error);
+      error instanceof OAuthRequestError ? error.description : describeFailure(t, error);
     return t('signIn.failed', { message: t('signIn.authFailed', { description }) });
   })();
 

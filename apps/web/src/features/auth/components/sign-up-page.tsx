@@ -13,12 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../lib/paths';
 import { ApiError } from '../../../lib/api-client';
-import { problemMessage } from '../../../lib/problem-message';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useSignup } from '../api/signup';
 import { AuthLayout } from './auth-layout';
 import { GoogleButton } from './google-button';
 import { PasswordField } from './password-field';
+import { describeFailure } from '../../../lib/problem-text';
 
 type Field = 'fullName' | 'email' | 'password' | 'repeat' | 'terms';
 
@@ -147,7 +147,7 @@ export default function SignUpPage() {
         ) : null}
         {signup.isError ? (
           <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-            {t('signUp.failed', { message: problemMessage(signup.error) })}
+            {t('signUp.failed', { message: describeFailure(t, signup.error) })}
           </Alert>
         ) : null}
         <Button

@@ -5,9 +5,9 @@ import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { problemMessage } from '../../../lib/problem-message';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthLayout } from './auth-layout';
+import { describeFailure } from '../../../lib/problem-text';
 
 /** Opens the e-mailed /verifyemail?token=… link and activates the account. */
 export default function VerifyEmailPage() {
@@ -24,7 +24,7 @@ export default function VerifyEmailPage() {
   } else if (verify.isError) {
     content = (
       <Alert severity="error" role="alert">
-        {t('verifyEmail.failed', { message: problemMessage(verify.error) })}
+        {t('verifyEmail.failed', { message: describeFailure(t, verify.error) })}
       </Alert>
     );
   } else {

@@ -8,8 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { problemMessage } from '../../../lib/problem-message';
-import { translateProblem } from '../../../lib/translate-problem';
+import { describeFailure } from '../../../lib/problem-text';
 import { useSession } from '../../../lib/use-session';
 import { useDashboard } from '../api/get-dashboard';
 import { useOnboardingRedirect } from '../api/use-onboarding-redirect';
@@ -64,7 +63,7 @@ export default function HomePage() {
             </Button>
           }
         >
-          {t('loadFailed', { message: translateProblem(t, problemMessage(dashboard.error)) })}
+          {t('loadFailed', { message: describeFailure(t, dashboard.error) })}
         </Alert>
       ) : (
         <>

@@ -7,9 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { problemMessage } from '../../../lib/problem-message';
-import { translateProblem } from '../../../lib/translate-problem';
 import { useSaveProgress } from '../api/save-progress';
+import { describeFailure } from '../../../lib/problem-text';
 
 /**
  * Completion. Step 3 has recorded it already; "Go to dashboard" records
@@ -36,7 +35,7 @@ export function CompletePage() {
       </Typography>
       {save.isError ? (
         <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>
-          {translateProblem(t, problemMessage(save.error))}
+          {describeFailure(t, save.error)}
         </Alert>
       ) : null}
       <Button variant="contained" size="large" onClick={finish} disabled={save.isPending}>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +18,8 @@ import {
 } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
 import { ApiError } from '../../../lib/api-client';
-import { translateProblem } from '../../../lib/translate-problem';
+import { placeFieldProblems } from '../../../lib/problem-text';
+import { contractResolver } from '../../../lib/form-resolver';
 
 export const STEP_COUNT = 3;
 const stepLabels = ['steps.role', 'steps.permission', 'steps.user'] as const;
@@ -76,25 +76,20 @@ export function StepForm<Input extends FieldValues, Output>(props: StepFormProps
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(props.schema) as unknown as Resolver<Input, unknown, Output>,
+    resolver: contractResolver(props.schema as never) as unknown as Resolver<
+      Input,
+      unknown,
+      Output
+    >,
     defaultValues: props.defaultValues,
   });
 
   const showFailure = (error: unknown) => {
-    if (!(error instanceof ApiError)) {
-      setFailure(t('lists:networkError'));
-      return;
-    }
-    const fields = new Set(Object.keys(form.getValues()));
-    const unplaced: string[] = [];
-    const errors = Object.entries(error.problem?.errors ?? {});
-    for (const [field, message] of errors) {
-      if (fields.has(field)) {
-        form.setError(field as FieldPath<Input>, { type: 'server', message });
-      } else unplaced.push(translateProblem(t, message));
-    }
-    if (unplaced.length > 0) setFailure(unplaced.join(' '));
-    else if (errors.length === 0) setFailure(translateProblem(t, error.message));
+    const fieldNames = new Set(Object.keys(form.getValues()));
+    const { failure } = placeFieldProblems(t, error, fieldNames, (field, message) =>
+      form.setError(field as FieldPath<Input>, { type: 'server', message }),
+    );
+    setFailure(failure);
   };
 
   const submit = form.handleSubmit(async (values) => {

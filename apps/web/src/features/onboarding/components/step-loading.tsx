@@ -3,8 +3,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { problemMessage } from '../../../lib/problem-message';
-import { translateProblem } from '../../../lib/translate-problem';
+import { describeFailure } from '../../../lib/problem-text';
 
 /** While a step's saved row or choices load: placeholders; when that fails: the reason and retry. */
 export function StepLoading({
@@ -23,7 +22,7 @@ export function StepLoading({
           </Button>
         }
       >
-        {t('loadFailed', { message: translateProblem(t, problemMessage(query.error)) })}
+        {t('loadFailed', { message: describeFailure(t, query.error) })}
       </Alert>
     );
   }

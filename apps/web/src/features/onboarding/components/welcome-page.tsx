@@ -10,9 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { problemMessage } from '../../../lib/problem-message';
-import { translateProblem } from '../../../lib/translate-problem';
 import { useSaveProgress, useSkipOnboarding } from '../api/save-progress';
+import { describeFailure } from '../../../lib/problem-text';
 
 /** The points of the Project Cockpit, shown as five numbered chips. */
 const benefits = ['insights', 'decisions', 'performance', 'collaboration', 'trust'] as const;
@@ -29,7 +28,7 @@ export function WelcomePage({ progress }: { progress: Onboarding | undefined }) 
   const skip = useSkipOnboarding();
   const [failure, setFailure] = useState<string | null>(null);
   const busy = save.isPending || skip.isPending;
-  const fail = (error: unknown) => setFailure(translateProblem(t, problemMessage(error)));
+  const fail = (error: unknown) => setFailure(describeFailure(t, error));
 
   const start = () => {
     setFailure(null);

@@ -8,12 +8,12 @@ import {
 } from '../../../components/entity-list/crud-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { deleteEntity, useEntityMutation } from '../../../lib/entity-api';
-import { translateProblem } from '../../../lib/translate-problem';
 import { LogoUpload } from '../../../components/logo-upload';
 import type { LogoChange } from '../../../lib/logo-upload';
 import { LogoNotSaved, useSaveProject } from '../api/save-project';
 import { projectDefaults, projectFormSchema, type ProjectForm } from '../form-state';
 import { ProjectFields } from './project-fields';
+import { describeFailure } from '../../../lib/problem-text';
 
 /**
  * Add, edit, view or delete a project: the whole form, with the logo
@@ -35,7 +35,7 @@ export function ProjectDialog(props: { mode: DialogMode; row?: Project; onClose:
   const explain = (error: LogoNotSaved) => {
     const failure = error.failure;
     const reason =
-      failure instanceof ApiError ? translateProblem(t, failure.message) : t('lists:networkError');
+      failure instanceof ApiError ? describeFailure(t, failure) : t('lists:networkError');
     return new ApiError(
       failure instanceof ApiError ? failure.status : 0,
       t('logoNotSaved', { reason }),

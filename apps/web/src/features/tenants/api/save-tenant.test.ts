@@ -58,7 +58,7 @@ describe('saveTenant', () => {
   });
 
   it('reports a refused upload as LogoNotSaved, carrying the saved tenant and the problem', async () => {
-    answer(data(tenant()), () => problemResponse(413, { detail: TOO_LARGE }));
+    answer(data(tenant()), () => problemResponse(413, 'image.too_large'));
     const failure = await saveTenant({ values, logo: { kind: 'upload', file: png() } }).catch(
       (error: unknown) => error,
     );

@@ -16,11 +16,11 @@ import {
 import { TextInput } from '../../../components/form/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { deleteEntity, useEntityMutation } from '../../../lib/entity-api';
-import { translateProblem } from '../../../lib/translate-problem';
 import { LogoUpload } from '../../../components/logo-upload';
 import type { LogoChange } from '../../../lib/logo-upload';
 import { LogoNotSaved, useSaveTenant } from '../api/save-tenant';
 import { OptionalEmailInput, SwitchInput } from './tenant-fields';
+import { describeFailure } from '../../../lib/problem-text';
 
 /** One form shape for add and edit; the mode's contract schema decides what is sent. */
 type TenantForm = Omit<z.input<typeof tenantCreateSchema>, 'id'> & { id?: string };
@@ -31,7 +31,7 @@ type TenantForm = Omit<z.input<typeof tenantCreateSchema>, 'id'> & { id?: string
  * upload needs its id; if only the logo fails, the next try updates the tenant just created.
  */
 export function TenantDialog(props: { mode: DialogMode; row?: Tenant; onClose: () => void }) {
-  const { t } = useTranslation(['tenants', 'lists', 'validation']);
+  const { t } = useTranslation(['tenants', 'lists']);
   const { mode, row } = props;
   const [logo, setLogo] = useState<LogoChange>({ kind: 'keep' });
   const [logoError, setLogoError] = useState<string>();
@@ -50,7 +50,7 @@ export function TenantDialog(props: { mode: DialogMode; row?: Tenant; onClose: (
       setCreated(mode === 'add' ? error.tenant : undefined);
       const reason = error.reason;
       const problem =
-        reason instanceof ApiError ? translateProblem(t, reason.message) : t('lists:networkError');
+        reason instanceof ApiError ? describeFailure(t, reason) : t('lists:networkError');
       setLogoError(problem);
       throw new ApiError(
         reason instanceof ApiError ? reason.status : 0,

@@ -3,7 +3,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { translateProblem } from '../../../lib/translate-problem';
+import { translateFieldMessage } from '../../../lib/problem-text';
 
 interface ControlProps<Values extends FieldValues, Out> {
   control: Control<Values, unknown, Out>;
@@ -57,7 +57,7 @@ export function OptionalEmailInput<Values extends FieldValues, Out>(
       autoComplete="off"
       disabled={props.disabled}
       error={message !== undefined}
-      helperText={message ? translateProblem(t, message) : props.helperText}
+      helperText={message ? translateFieldMessage(t, message) : props.helperText}
       fullWidth
       margin="dense"
     />

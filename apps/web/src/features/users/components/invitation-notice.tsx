@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import type { User } from '@tc/contract/users';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { translateProblem } from '../../../lib/translate-problem';
 import { useResendInvitation } from '../api/resend-invitation';
+import { describeFailure } from '../../../lib/problem-text';
 
 /**
  * Shown in the view and edit dialogs of a user who has not set a password yet: the
@@ -21,7 +21,7 @@ export function InvitationNotice({ user, canResend }: { user: User; canResend: b
     ? t('invitationSent', { email: user.email })
     : failure
       ? failure instanceof ApiError
-        ? translateProblem(t, failure.message)
+        ? describeFailure(t, failure)
         : t('lists:networkError')
       : t('invitationOpen');
   return (

@@ -1,0 +1,214 @@
+/**
+ * Every problem the server can answer, by stable machine code, with its English text.
+ *
+ * A problem answer carries the code and its parameters beside the English `detail`; the
+ * console translates the code (locales/problems/<language>.json) instead of matching English
+ * sentences. Request schemas in this package use the codes as their messages, so a field
+ * error found by the console's own form validation and one found by the server read alike.
+ *
+ * An entry is one text, or `{ one, other }` when it depends on the parameter `count`
+ * (i18next's plural keys `<code>_one` and `<code>_other`). `{{name}}` takes a parameter.
+ */
+export const PROBLEM_TEXTS = {
+  // Requests the server could not take as they came.
+  'request.invalid': 'Some values are not valid.',
+  'request.route_not_found': 'There is no {{method}} {{path}}.',
+  'request.address_invalid': 'This address is not valid.',
+  'request.address_too_long': 'A part of this address is too long.',
+  'request.too_many': {
+    one: 'Too many requests. Try again in {{count}} second.',
+    other: 'Too many requests. Try again in {{count}} seconds.',
+  },
+  'request.failed': 'Something went wrong on our side. Please try again.',
+  'request.refused': 'This request cannot be processed.',
+  'service.database_unreachable': 'The database is not reachable.',
+  'service.console_not_built':
+    'The web console is not built. Run `npm run build` and restart the server.',
+  'service.live_updates_unavailable': 'Live updates are not available right now. Try again later.',
+
+  // Fields: the generic ones answer what a schema did not word itself.
+  'field.invalid': 'Not valid.',
+  'field.required': 'This value is required.',
+  'field.unknown': 'This field is not expected.',
+  'text.control_in_line': 'Remove line breaks, tabs and control characters.',
+  'text.control_in_text': 'Remove the control characters from this text.',
+  'text.invalid_character': 'This text contains a character that is not valid.',
+  'text.too_long': 'Use at most {{maximum}} characters.',
+  'name.required': 'Enter a name.',
+  'name.too_long': 'The name can be at most {{maximum}} characters long.',
+  'id.invalid': 'must be an id',
+  'id.not_valid': 'Not a valid id.',
+
+  // Sign-in, tokens and access.
+  'auth.sign_in_required': 'Sign in to continue.',
+  'auth.session_invalid': 'Your session has expired or is not valid. Sign in again.',
+  'auth.forbidden': 'You do not have permission to do this.',
+  'auth.permission_required': 'You need the permission "{{permission}}" to do this.',
+  'auth.super_admin_only': 'Only super administrators manage tenants.',
+  'auth.super_admin_not_tenant': 'Super administrators manage tenants, not tenant data.',
+
+  // Nobody grants what they do not hold.
+  'grant.role_not_held':
+    'The role "{{role}}" would grant {{permissions}}, which you do not hold. You can only give permissions you have yourself.',
+  'grant.permission_not_held':
+    'Giving {{permissions}} to roles needs you to hold it: you can only give permissions you have yourself.',
+  'grant.user_role_not_held':
+    "This user's role grants {{permissions}}, which you do not hold: only someone who holds them can change this account.",
+  'grant.admin_role_give': 'Giving the {{role}} role is for administrators holding it only.',
+  'grant.admin_role_edit': 'Editing the {{role}} role is for administrators holding it only.',
+  'grant.admin_account_change':
+    'Changing an account with the {{role}} role is for administrators holding it only.',
+  'grant.own_role_change':
+    'Changing your own role is for administrators holding the {{role}} role only.',
+
+  // Accounts: sign-up, links, passwords, Google.
+  'password.required': 'Enter a password.',
+  'password.too_short': 'Must be at least 8 characters',
+  'password.too_long': 'The password can be at most 256 characters long.',
+  'password.needs_special': 'Must contain one special character',
+  'password.is_email': 'The password must not be your e-mail address.',
+  'email.required': 'Enter an e-mail address.',
+  'email.too_long': 'The e-mail address can be at most 254 characters long.',
+  'email.invalid': 'Enter a valid e-mail address.',
+  'link.malformed': 'This link is not valid.',
+  'link.invalid': 'This link has expired or was already used. Ask for a new one.',
+  'full_name.required': 'Enter your full name.',
+  'signup.closed': 'Sign-up is not open for this tenant.',
+  'account.mail_too_many': {
+    one: 'Too many requests for this address. Try again in {{count}} minute(s).',
+    other: 'Too many requests for this address. Try again in {{count}} minute(s).',
+  },
+  'account.password_already_set':
+    'This user has already set a password; they can reset it instead.',
+  'google.credential_required': 'Send the Google credential.',
+  'google.credential_too_long': 'The Google credential is too long.',
+  'google.not_configured': 'Google sign-in is not configured.',
+  'google.sign_in_failed': 'Google Sign-In failed. Please try again.',
+  'google.no_new_members': 'This tenant does not accept new members. Ask an administrator.',
+  'google.super_admin': 'Super administrators sign in with their e-mail address and password.',
+  'google.no_account':
+    'There is no account for {{email}} in this tenant, and it does not allow sign-up. Ask an administrator to invite you.',
+  'google.account_disabled':
+    'Account disabled. Ask an administrator of this tenant to enable it again.',
+
+  // Tenants.
+  'tenant.not_found': 'This tenant does not exist.',
+  'tenant.unknown_address': 'No tenant is registered for this address.',
+  'tenant.exists': 'This tenant already exists.',
+  'tenant.name_taken': 'A tenant with this name already exists.',
+  'tenant.domain_taken': 'A tenant with this domain already exists.',
+  'tenant.domain_is_console': 'This is the console’s own address; choose another domain.',
+  'tenant.name_too_long': 'The name can be at most 63 characters long.',
+  'tenant.name_pattern':
+    'Use 2 to 63 letters, digits, hyphens or underscores, starting with a letter or digit.',
+  'tenant.name_reserved': 'This name is reserved.',
+  'tenant.domain_required': 'Enter a domain.',
+  'tenant.domain_too_long': 'The domain can be at most 253 characters long.',
+  'tenant.domain_pattern': 'Enter a host name such as acme.example.com.',
+
+  // Users.
+  'user.not_found': 'There is no such user.',
+  'user.email_taken': 'A user with this e-mail address already exists.',
+  'user.email_in_use': 'This e-mail address is already in use.',
+  'user.cannot_deactivate_yourself': 'You cannot deactivate yourself.',
+  'user.first_name_required': 'Enter a first name.',
+  'user.first_name_too_long': 'The first name can be at most 100 characters long.',
+  'user.last_name_required': 'Enter a last name.',
+  'user.last_name_too_long': 'The last name can be at most 100 characters long.',
+  'user.role_required': 'Choose a role.',
+  'user.role_id_invalid': 'Not a valid role id.',
+  'user.cannot_deactivate_self': 'You cannot deactivate your own account.',
+  'user.cannot_delete_self': 'You cannot delete your own account.',
+  'user.not_in_tenant': 'Choose people of this tenant.',
+  'user.unknown': 'Unknown user.',
+
+  // Roles and permissions.
+  'role.not_found': 'This role does not exist.',
+  'role.name_taken': 'A role with this name already exists.',
+  'role.not_in_tenant': 'Choose a role of this tenant.',
+  'roles.not_in_tenant': 'Choose roles of this tenant.',
+  'role.unknown': 'Unknown role.',
+  'role.just_given': 'This role was just given to a user. Give them another role first.',
+  'role.held_by_users': {
+    one: 'This role is held by {{count}} user. Give them another role first.',
+    other: 'This role is held by {{count}} users. Give them another role first.',
+  },
+  'role.built_in_renamed': 'The built-in role {{name}} cannot be renamed.',
+  'role.built_in_deactivated': 'The built-in role {{name}} cannot be deactivated.',
+  'role.built_in_changed': 'The built-in role {{name}} cannot be changed this way.',
+  'role.built_in_deleted': 'The built-in role {{name}} cannot be deleted.',
+  'role.admin_keeps_system_permissions': 'The Admin role always holds the system permissions.',
+  'role.admin_keeps_permissions':
+    'The Admin role always holds all its permissions; they cannot be changed.',
+  'roles.at_least_one': 'Choose at least one role.',
+  'roles.too_many': 'Choose at most {{maximum}} roles.',
+  'permissions.too_many': 'Choose at most {{maximum}} permissions.',
+  'permissions.not_in_tenant': 'Choose permissions of this tenant.',
+  'permission.unknown': 'Unknown permission.',
+  'permission.not_found': 'This permission does not exist.',
+  'permission.name_taken': 'A permission with this name already exists.',
+  'permission.name_pattern': 'Use letters, digits and : _ - . only, e.g. reports:export.',
+  'permission.system_renamed': 'System permissions cannot be renamed.',
+  'permission.system_changed': 'The system permission {{name}} cannot be changed this way.',
+  'permission.system_deleted': 'The system permission {{name}} cannot be deleted.',
+  'permission.not_in_tenant': 'Choose a permission of this tenant.',
+
+  // Projects and files.
+  'project.not_found': 'This project does not exist.',
+  'project.number_taken': 'Another project already has this number.',
+  'project.number_used': 'This project number is already used.',
+  'project.number_required': 'Enter a project number.',
+  'project.budget_format':
+    'Enter an amount with at most 14 digits and 2 decimals, like 1250000.50.',
+  'project.budget_as_string':
+    'Enter an amount with at most 14 digits and 2 decimals, like 1250000.50. Send it as a string.',
+  'project.budget_negative': 'The budget cannot be negative.',
+  'project.country_invalid': 'Choose a country (ISO 3166-1 code).',
+  'project.country_code': 'Use a two-letter code.',
+  'project.owner_not_in_tenant': 'Choose a user of this tenant.',
+  'project.people_not_in_tenant': 'Choose users of this tenant.',
+  'project.people_too_many': 'Assign at most {{maximum}} people.',
+  'file.not_found': 'This file does not exist.',
+  'image.too_large': 'The image is larger than 2 MB.',
+  'image.unsupported': 'Upload a PNG, JPEG, WebP or GIF image.',
+  'image.unsupported_body': 'Upload a PNG, JPEG, WebP or GIF image as the request body.',
+
+  // Audit, onboarding, assistant.
+  'audit.action_invalid': 'Choose create, update or delete.',
+  'audit.actor_invalid': 'Not a valid user id.',
+  'onboarding.permissions_required':
+    'You need the permissions {{permissions}} to set up the tenant.',
+  'onboarding.step_invalid': 'Choose a step of the onboarding.',
+  'assistant.not_configured': 'The assistant is not configured on this server.',
+  'assistant.too_many_messages': {
+    one: 'You have sent too many messages. Try again in {{count}} second.',
+    other: 'You have sent too many messages. Try again in {{count}} seconds.',
+  },
+  'assistant.role_invalid': 'The role is user or assistant.',
+  'assistant.message_required': 'Enter a message.',
+  'assistant.message_too_long': 'A message can be at most {{maximum}} characters long.',
+  'assistant.chat_too_long': 'Send at most {{maximum}} messages; start a new chat.',
+  'assistant.last_message_yours': 'The last message must be yours.',
+} as const satisfies Record<string, string | { one: string; other: string }>;
+
+export type ProblemCode = keyof typeof PROBLEM_TEXTS;
+export type ProblemParams = Record<string, string | number>;
+/** A problem as data: what went wrong and the values its text needs. */
+export interface CodedProblem {
+  code: ProblemCode;
+  params?: ProblemParams;
+}
+
+export const PROBLEM_CODES = Object.keys(PROBLEM_TEXTS) as ProblemCode[];
+
+export const isProblemCode = (value: unknown): value is ProblemCode =>
+  typeof value === 'string' && Object.hasOwn(PROBLEM_TEXTS, value);
+
+/** The English text of a problem, its parameters filled in. */
+export function problemText(code: ProblemCode, params: ProblemParams = {}): string {
+  const entry: string | { one: string; other: string } = PROBLEM_TEXTS[code];
+  const template = typeof entry === 'string' ? entry : params.count === 1 ? entry.one : entry.other;
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
