@@ -51,4 +51,15 @@ describe('the route table', () => {
     expect(new Set(tableRoutes).size).toBe(tableRoutes.length);
     for (const key of tableRoutes) expect(registered.get(key), key).toBe(true);
   });
+
+  it('is listed in the OpenAPI document, path and method', async () => {
+    const document = (await (await fetch(`${server.url}/api/docs/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const route of tableRoutes) {
+      const [method, path] = route.split(' ') as [string, string];
+      const openApiPath = API_BASE_PATH + path.replace(/:(\w+)/g, '{$1}');
+      expect(document.paths[openApiPath]?.[method.toLowerCase()], route).toBeDefined();
+    }
+  });
 });
