@@ -394,9 +394,8 @@ describe('shutdown', () => {
   it('ends open streams when the app closes, so the process can exit', async () => {
     const stream = await listen(server.url, { token: tokenA });
     closed = true;
-    const started = Date.now();
+    // A stream left open would hold close() until the test's own timeout fails it.
     await server.close();
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(await stream.next(1000)).toBeUndefined();
   });
 });
