@@ -3,62 +3,8 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { dirname, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const webSrc = resolve(dirname(fileURLToPath(import.meta.url)), 'apps/web/src');
-
-/** The feature folder a path of apps/web/src lies in ('auth' for features/auth/...), else null. */
-function featureOf(path) {
-  const parts = relative(webSrc, path).split(sep);
-  return parts[0] === 'features' && parts.length > 2 ? parts[1] : null;
-}
-
-/**
- * bulletproof-react's import boundaries (docs/decisions/): a feature never imports another feature,
- * and shared code (lib/, components/, ...) never imports a feature; only app/ composes them.
- * The import is resolved against the importing file, so `../../tenant/x` is caught as well
- * as `../features/tenant/x` or `@/features/tenant/x`.
- */
-const featureBoundaries = {
-  meta: {
-    type: 'problem',
-    messages: {
-      crossFeature:
-        'features/{{from}} must not import features/{{to}}: move the shared code to lib/ or components/.',
-      sharedImportsFeature:
-        'Shared code must not import features/{{to}}; only app/ composes features.',
-    },
-    schema: [],
-  },
-  create(context) {
-    const file = context.filename;
-    if (relative(webSrc, file).startsWith('..')) return {};
-    const from = featureOf(file);
-    const inApp = relative(webSrc, file).split(sep)[0] === 'app';
-    const check = (node) => {
-      const source = node?.type === 'Literal' ? node.value : null;
-      if (typeof source !== 'string') return;
-      let target;
-      if (source.startsWith('.')) target = resolve(dirname(file), source);
-      else if (source.startsWith('@/')) target = resolve(webSrc, source.slice(2));
-      else return;
-      const to = featureOf(target);
-      if (!to || to === from || (inApp && !from)) return;
-      context.report({
-        node,
-        messageId: from ? 'crossFeature' : 'sharedImportsFeature',
-        data: { from, to },
-      });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-    };
-  },
-};
+import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -87,15 +33,109 @@ export default tseslint.config(
     // The React console runs in the browser.
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: ['apps/web/vite.config.ts'],
-    plugins: {
-      'react-hooks': reactHooks,
-      architecture: { rules: { 'feature-boundaries': featureBoundaries } },
-    },
+    plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'architecture/feature-boundaries': 'error',
     },
+  },
+  {
+    // Architecture: each source file belongs to one layer (an element), and imports between
+    // layers follow the policies below. Paths are resolved with the node resolver (relative
+    // imports, TypeScript extensions); test files are classified but never checked, since a
+    // test may reach into any layer it exercises.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'boundaries/elements': [
+        // Server.
+        { type: 'test', pattern: 'apps/server/src/test', partialMatch: false },
+        // Single files of src/ (mode 'file' still works in this major version): config.ts and
+        // app-context.ts are plumbing every layer reads; app.ts and main.ts compose the server.
+        { type: 'config', pattern: 'apps/server/src/{config,app-context}.ts', mode: 'file' },
+        { type: 'app', pattern: 'apps/server/src/{app,main}.ts', mode: 'file' },
+        { type: 'http', pattern: 'apps/server/src/http' },
+        { type: 'db', pattern: 'apps/server/src/db' },
+        { type: 'identity', pattern: 'apps/server/src/identity' },
+        { type: 'mail', pattern: 'apps/server/src/mail' },
+        { type: 'bootstrap', pattern: 'apps/server/src/bootstrap' },
+        { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['name'] },
+        // Console.
+        { type: 'web-test', pattern: 'apps/web/src/test' },
+        { type: 'web-app', pattern: 'apps/web/src/app' },
+        { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
+        { type: 'shared', pattern: 'apps/web/src/{components,lib}' },
+        { type: 'locales', pattern: 'apps/web/src/locales' },
+        { type: 'web-main', pattern: 'apps/web/src/main.tsx', mode: 'file' },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/web/src/test/**'],
+    rules: {
+      // Imports within one element (one module, one feature, one layer folder) are free.
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { types: ['http', 'db', 'identity', 'mail', 'config'] } },
+              disallow: { to: { element: { types: ['module', 'bootstrap'] } } },
+              message:
+                'The {{from.element.type}} layer lies below the modules: move the shared piece down into it, or let the module pass it in.',
+            },
+            {
+              // A module's public surface is its index.ts; the rest is its own business.
+              disallow: { to: { element: { type: 'module', fileInternalPath: '!index.ts' } } },
+              message:
+                'Import modules/{{to.element.captured.name}} through its index.ts, not its internal files.',
+            },
+            {
+              // Initial data composes modules, so only the entry points that start the server run it.
+              from: { element: { type: '!{app,bootstrap}' } },
+              disallow: { to: { element: { type: 'bootstrap' } } },
+              message: 'Only app.ts, main.ts and bootstrap/ compose the bootstrap code.',
+            },
+            {
+              disallow: { to: { element: { types: ['test', 'web-test'] } } },
+              message: 'Production code never imports test helpers.',
+            },
+            {
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { types: ['web-app', 'feature', 'web-main'] } } },
+              message:
+                'features/{{from.element.captured.name}} must not import {{to.element.type}} {{to.element.captured.name}}: move the shared code to lib/ or components/; only app/ composes features.',
+            },
+            {
+              from: { element: { types: ['shared', 'locales'] } },
+              disallow: { to: { element: { types: ['web-app', 'feature', 'web-main'] } } },
+              message: 'Shared code must not import features or app/; only app/ composes them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles: a cycle makes module initialisation order matter and hides layering.
+    files: [
+      'apps/server/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'packages/contract/src/**/*.ts',
+    ],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The other files of a cycle are parsed too, so TypeScript must be among their extensions.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // CommonJS entry points (apps/server/start.cjs) load with require by design.

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/database';
-import { seed } from './db/seed';
+import { seed } from './bootstrap/seed';
 
 /** Expected start-up failures are one clear line and exit code 1, never a stack trace. */
 function fail(message: string): never {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, tenantHost } from '../modules/auth/account-test-helpers';
+import { postJson, tenantHost } from '../test/helpers/account';
 import { insertUser } from '../modules/users/service';
 import { callApi, createSignedInTenant, refreshForm, signIn, tokenRequest } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/harness';

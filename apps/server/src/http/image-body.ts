@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_IMAGE_BYTES } from '../modules/files/service';
+
+/** The largest image body a route accepts; storeImage holds the stored bytes to the same limit. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /**
  * Lets a route scope accept a raw image body (any image/* or octet-stream) as a Buffer; the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { mailOutbox } from '../db/schema/mail';
-import { seed } from '../db/seed';
+import { seed } from '../bootstrap/seed';
 import { createTenant } from '../test/fixtures';
 import {
   createPostgresDatabase,
@@ -19,7 +19,7 @@ import {
   NEW_PASSWORD,
   postJson,
   tenantHost,
-} from '../modules/auth/account-test-helpers';
+} from '../test/helpers/account';
 import { findMasterRealm } from '../modules/tenants/service';
 import { enqueueMail } from './outbox';
 import { createMailService, retryDelayMs, type MailLog } from './worker';

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
-import { seed } from '../db/seed';
+import { seed } from '../bootstrap/seed';
 
 /** Which engine this run tests: the vitest projects set TEST_DB (vitest.config.ts). */
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

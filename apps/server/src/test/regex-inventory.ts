@@ -67,10 +67,7 @@ export function sourceFiles(dir: string): string[] {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'test' && entry.name !== 'node_modules') files.push(...sourceFiles(path));
-    } else if (
-      /\.(ts|js|cjs|mjs)$/.test(entry.name) &&
-      !/\.test\.ts$|test-helpers\.ts$|\.d\.ts$/.test(entry.name)
-    ) {
+    } else if (/\.(ts|js|cjs|mjs)$/.test(entry.name) && !/\.test\.ts$|\.d\.ts$/.test(entry.name)) {
       files.push(path);
     }
   }

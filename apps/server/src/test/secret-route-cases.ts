@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox } from '../db/schema/mail';
-import type { TestIssuer } from '../modules/auth/google-test-issuer';
+import type { TestIssuer } from './helpers/google-test-issuer';
 import type { TenantFixture } from './fixtures';
 import type { TestServer } from './harness';
 import { send, type Answer, type SendOptions } from './log-capture';

@@ -5,7 +5,7 @@ import {
   GOOGLE_CLIENT_ID,
   startTestIssuer,
   type TestIssuer,
-} from '../modules/auth/google-test-issuer';
+} from './helpers/google-test-issuer';
 import { createTenant, signIn, type TenantFixture } from './fixtures';
 import { startTestServer, SUPER_ADMIN_PASSWORD, type TestServer } from './harness';
 import { leakedSecrets, LogCapture } from './log-capture';

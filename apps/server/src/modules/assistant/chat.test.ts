@@ -3,7 +3,7 @@ import { ASSISTANT_ERROR_MESSAGE } from '@tc/contract/assistant';
 import { api, createSignedInTenant } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { startOpenAiMock, type OpenAiMock } from '../../test/openai-mock';
-import { ask, chat } from './test-helpers';
+import { ask, chat } from '../../test/helpers/assistant';
 
 const KEY = 'sk-test-secret-key-123';
 let mock: OpenAiMock;

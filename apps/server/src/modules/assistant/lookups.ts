@@ -5,9 +5,9 @@ import { roles, userCounts } from '../../db/schema/identity';
 import { projects } from '../../db/schema/projects';
 import type { ServiceContext } from '../../http/crud-routes';
 import { containsText } from '../../http/paging';
-import { owner, ownerName } from '../projects/rows';
-import { rolesService } from '../roles/service';
-import { pageUsers } from '../users/page-users';
+import { owner, ownerName } from '../projects';
+import { rolesService } from '../roles';
+import { pageUsers } from '../users';
 
 /**
  * The lookups the tools make to turn a name into an id. A tool may only tell the model what

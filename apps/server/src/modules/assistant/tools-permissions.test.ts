@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { startOpenAiMock, type OpenAiMock } from '../../test/openai-mock';
 import { insertRole } from '../roles/service';
 import { insertUser } from '../users/service';
-import { ask, chat, toolResults } from './test-helpers';
+import { ask, chat, toolResults } from '../../test/helpers/assistant';
 
 /**
  * Every tool answers only what its caller could read through the API. For each read

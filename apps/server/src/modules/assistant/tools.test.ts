@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { startOpenAiMock, type OpenAiMock } from '../../test/openai-mock';
 import { insertRole } from '../roles/service';
 import { insertUser } from '../users/service';
-import { ask, chat, toolResults } from './test-helpers';
+import { ask, chat, toolResults } from '../../test/helpers/assistant';
 
 let mock: OpenAiMock;
 let server: TestServer;

@@ -7,9 +7,9 @@ import { permissionPageRequestSchema } from '@tc/contract/permissions-api';
 import type { ServiceContext } from '../../http/crud-routes';
 import { loggableError } from '../../http/logging';
 import { AppError } from '../../http/problem';
-import { permissionsService } from '../permissions/service';
-import { pageProjects } from '../projects/page';
-import { rolesService } from '../roles/service';
+import { permissionsService } from '../permissions';
+import { pageProjects } from '../projects';
+import { rolesService } from '../roles';
 import { findOwners, findRole, may, userPage } from './lookups';
 import type { ToolCall, ToolDefinition } from './provider';
 

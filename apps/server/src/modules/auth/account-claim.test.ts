@@ -15,13 +15,13 @@ import {
 } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import { followLink, linkIn, NEW_PASSWORD, postJson, tenantHost } from './account-test-helpers';
+import { followLink, linkIn, NEW_PASSWORD, postJson, tenantHost } from '../../test/helpers/account';
 import {
   GOOGLE_CLIENT_ID,
   postGoogle,
   startTestIssuer,
   type TestIssuer,
-} from './google-test-issuer';
+} from '../../test/helpers/google-test-issuer';
 
 // An attacker signs up with the victim's address and a password of their own; the account
 // stays unverified until the victim proves the mailbox through another channel.

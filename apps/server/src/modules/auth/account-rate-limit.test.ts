@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, uniqueName, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { postJson, tenantHost } from './account-test-helpers';
+import { postJson, tenantHost } from '../../test/helpers/account';
 
 let server: TestServer;
 let tenant: TenantFixture;

@@ -5,7 +5,7 @@ import { tenants } from '../../db/schema/tenants';
 import { api, createTenant, signIn, uniqueName, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
-import { followLink, linkIn, NEW_PASSWORD, postJson, tenantHost } from './account-test-helpers';
+import { followLink, linkIn, NEW_PASSWORD, postJson, tenantHost } from '../../test/helpers/account';
 
 // Mail that anyone can cause without signing in: forgot-password and sign-up.
 

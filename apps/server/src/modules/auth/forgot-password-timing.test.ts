@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../test/fixtures';
 import { engine, startTestServer, type TestServer } from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import { postJson, tenantHost } from './account-test-helpers';
+import { postJson, tenantHost } from '../../test/helpers/account';
 
 // A known address writes a reset link and a mail, an unknown one writes nothing: if the
 // answer waited for that work, its timing would tell which addresses have accounts. Proven

@@ -11,7 +11,7 @@ import {
   postGoogle,
   startTestIssuer,
   type TestIssuer,
-} from './google-test-issuer';
+} from '../../test/helpers/google-test-issuer';
 
 let issuer: TestIssuer;
 let server: TestServer;

@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import { followLink, linkIn, NEW_PASSWORD } from './account-test-helpers';
+import { followLink, linkIn, NEW_PASSWORD } from '../../test/helpers/account';
 
 let smtp: TestSmtpServer;
 let server: TestServer;

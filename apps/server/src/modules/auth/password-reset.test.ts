@@ -5,7 +5,7 @@ import { createTenant, refreshForm, signIn, tokenRequest, uniqueName } from '../
 import type { TenantFixture } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
-import { followLink, linkIn, NEW_PASSWORD, postJson, tenantHost } from './account-test-helpers';
+import { followLink, linkIn, NEW_PASSWORD, postJson, tenantHost } from '../../test/helpers/account';
 
 let smtp: TestSmtpServer;
 let server: TestServer;

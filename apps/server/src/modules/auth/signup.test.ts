@@ -11,7 +11,7 @@ import {
 } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
-import { followLink, linkIn, postJson, tenantHost } from './account-test-helpers';
+import { followLink, linkIn, postJson, tenantHost } from '../../test/helpers/account';
 
 let smtp: TestSmtpServer;
 let server: TestServer;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { DataVersion } from '../../db/data-version';
 import { loggableError } from '../../http/logging';
-import { EVENTS_CHANNEL } from '../audit/record';
+import { EVENTS_CHANNEL } from '../audit';
 
 /** The NOTIFY payload recordChange sends (audit/record.ts). */
 export interface ChangeNotice {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { files } from '../../db/schema/tenants';
 import { MAX_IMAGE_BYTES } from '../../http/image-body';
+import { MAX_IMAGE_BYTES } from '../../http/image-body';
 import { AppError } from '../../http/problem';
 
 /** The image type from the bytes' signature; the name or declared type of an upload is not trusted. */

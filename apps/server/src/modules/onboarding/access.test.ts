@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Onboarding } from '@tc/contract/onboarding';
 import { MASTER_REALM } from '@tc/contract/permissions';
-import { DEMO_ADMIN, seedDemoTenant } from '../../db/seed-demo';
+import { DEMO_ADMIN, seedDemoTenant } from '../../bootstrap/seed-demo';
 import { api, callApi, createSignedInTenant, signIn } from '../../test/fixtures';
 import {
   startTestServer,

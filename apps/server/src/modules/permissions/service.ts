@@ -11,9 +11,9 @@ import { uniqueViolation } from '../../db/errors';
 import { permissions, rolePermissions } from '../../db/schema/identity';
 import type { CrudService, ServiceContext } from '../../http/crud-routes';
 import { badRequest, conflict } from '../../http/problem';
-import { recordChange, type ChangeAction } from '../audit/record';
-import { requireHoldsAll } from '../roles/grants';
-import { builtInRoleId, requireRolesInTenant } from '../roles/service';
+import { recordChange, type ChangeAction } from '../audit';
+import { requireHoldsAll } from '../roles';
+import { builtInRoleId, requireRolesInTenant } from '../roles';
 import { findPermission, pagePermissions } from './queries';
 
 /** Replaces the roles holding a permission, after checking they are roles of this tenant. */

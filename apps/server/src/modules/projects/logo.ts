@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Project } from '@tc/contract/projects';
 import { projects } from '../../db/schema/projects';
 import type { ServiceContext } from '../../http/crud-routes';
-import { deleteFile, storeImage } from '../files/service';
+import { deleteFile, storeImage } from '../files';
 import { findProject } from './rows';
 import { audit } from './service';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/tenants';
 import { api } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { createTenantViaApi, sendJson, superAdminToken } from './test-helpers';
+import { createTenantViaApi, sendJson, superAdminToken } from '../../test/helpers/tenants';
 
 let server: TestServer;
 let token: string;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Tenant } from '@tc/contract/tenants';
 import { tenants } from '../../db/schema/tenants';
 import type { ServiceContext } from '../../http/crud-routes';
-import { recordChange } from '../audit/record';
-import { deleteFile, storeImage } from '../files/service';
+import { recordChange } from '../audit';
+import { deleteFile, storeImage } from '../files';
 import { requireTenant, toTenant } from './manage';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { findMasterRealm } from './service';
-import { createTenantViaApi, sendJson, superAdminToken } from './test-helpers';
+import { createTenantViaApi, sendJson, superAdminToken } from '../../test/helpers/tenants';
 
 let server: TestServer;
 let token: string;

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/database';
 import { users } from '../../db/schema/identity';
-import { EVENTS_CHANNEL } from '../audit/record';
+import { EVENTS_CHANNEL } from '../audit';
 
 export interface Bookmark {
   email: string;

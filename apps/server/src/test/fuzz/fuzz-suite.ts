@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { GOOGLE_CLIENT_ID, startTestIssuer } from '../../modules/auth/google-test-issuer';
+import { GOOGLE_CLIENT_ID, startTestIssuer } from '../helpers/google-test-issuer';
 import { engine, startTestServer, SUPER_ADMIN_PASSWORD } from '../harness';
 import { startOpenAiMock } from '../openai-mock';
 import { createSender, type FuzzRequest } from './fuzz-request';

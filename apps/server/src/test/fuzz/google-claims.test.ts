@@ -7,7 +7,7 @@ import {
   postGoogle,
   startTestIssuer,
   type TestIssuer,
-} from '../../modules/auth/google-test-issuer';
+} from '../helpers/google-test-issuer';
 import { createTenant, type TenantFixture } from '../fixtures';
 import { startTestServer, type TestServer } from '../harness';
 

@@ -1,4 +1,4 @@
-import type { TestIssuer } from '../../modules/auth/google-test-issuer';
+import type { TestIssuer } from '../helpers/google-test-issuer';
 
 /**
  * The server's settings for fuzzing: limits per client address and per user raised, so that

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { actionTokens } from '../../db/schema/identity';
-import { tenants } from '../../db/schema/tenants';
-import { badRequest } from '../../http/problem';
-import { hashToken, newOpaqueToken } from '../../identity/sessions';
+import type { Database } from '../db/database';
+import { actionTokens } from '../db/schema/identity';
+import { tenants } from '../db/schema/tenants';
+import { badRequest } from '../http/problem';
+import { hashToken, newOpaqueToken } from '../identity/sessions';
 
 export type LinkPurpose = 'reset' | 'invite' | 'verify';
 

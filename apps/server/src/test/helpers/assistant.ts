@@ -1,7 +1,7 @@
 import type { ChatChunk, ChatMessage } from '@tc/contract/assistant';
-import { api } from '../../test/fixtures';
-import type { TestServer } from '../../test/harness';
-import type { RecordedRequest } from '../../test/openai-mock';
+import { api } from '../fixtures';
+import type { TestServer } from '../harness';
+import type { RecordedRequest } from '../openai-mock';
 
 export interface ChatAnswer {
   status: number;

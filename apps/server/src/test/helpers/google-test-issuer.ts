@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import type { TestServer } from '../../test/harness';
+import type { TestServer } from '../harness';
 
 export const GOOGLE_CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const KEY_ID = 'google-test-key';

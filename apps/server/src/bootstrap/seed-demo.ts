@@ -1,9 +1,9 @@
-import { permissions } from './schema/identity';
-import type { Database } from './database';
-import { provisionTenant } from '../modules/tenants/service';
-import { insertRole } from '../modules/roles/service';
-import { insertUser } from '../modules/users/service';
-import { markOnboardingComplete } from '../modules/onboarding/service';
+import { permissions } from '../db/schema/identity';
+import type { Database } from '../db/database';
+import { provisionTenant } from '../modules/tenants';
+import { insertRole } from '../modules/roles';
+import { insertUser } from '../modules/users';
+import { markOnboardingComplete } from '../modules/onboarding';
 import { sql } from 'drizzle-orm';
 
 /** Known credentials of the embedded demo: it exists for a newcomer's first look only. */

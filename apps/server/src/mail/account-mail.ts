@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { users } from '../../db/schema/identity';
-import { tenants } from '../../db/schema/tenants';
-import { pickLocale } from '../../mail/locale';
-import { enqueueMail } from '../../mail/outbox';
-import type { MailKind } from '../../mail/templates/types';
+import type { Database } from '../db/database';
+import { users } from '../db/schema/identity';
+import { tenants } from '../db/schema/tenants';
+import { pickLocale } from './locale';
+import { enqueueMail } from './outbox';
+import type { MailKind } from './templates/types';
 import { issueActionToken, linkFor, type LinkPurpose } from './links';
 
 export interface UserMail {

@@ -1,5 +1,5 @@
-import { api, signIn, uniqueName } from '../../test/fixtures';
-import { SUPER_ADMIN_PASSWORD, type TestServer } from '../../test/harness';
+import { api, signIn, uniqueName } from '../fixtures';
+import { SUPER_ADMIN_PASSWORD, type TestServer } from '../harness';
 
 /** A super administrator's access token (master realm, seeded by the harness). */
 export async function superAdminToken(server: TestServer): Promise<string> {

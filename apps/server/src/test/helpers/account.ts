@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { expect } from 'vitest';
-import type { TestServer } from '../../test/harness';
-import type { ReceivedMail } from '../../test/smtp';
+import type { TestServer } from '../harness';
+import type { ReceivedMail } from '../smtp';
 
 export interface HttpAnswer {
   status: number;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { insertUser } from '../modules/users/service';
-import { findMasterRealm, provisionMasterRealm } from '../modules/tenants/service';
-import type { Database } from './database';
-import { tenants } from './schema/tenants';
+import { insertUser } from '../modules/users';
+import { findMasterRealm, provisionMasterRealm } from '../modules/tenants';
+import type { Database } from '../db/database';
+import { tenants } from '../db/schema/tenants';
 import { seedDemoTenant, DEMO_ADMIN } from './seed-demo';
 
 // Any number: all processes agree on it, so two first starts never seed twice.

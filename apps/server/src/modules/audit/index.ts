@@ -1,0 +1,4 @@
+// The public surface of the audit module: what app.ts, bootstrap/ and other modules may use.
+// Every other file of this folder is internal to the module (enforced by lint).
+export { auditRoutes } from './routes';
+export { recordChange, EVENTS_CHANNEL, type ChangeAction } from './record';

@@ -1,0 +1,5 @@
+// The public surface of the projects module: what app.ts, bootstrap/ and other modules may use.
+// Every other file of this folder is internal to the module (enforced by lint).
+export { projectsRoutes } from './routes';
+export { pageProjects } from './page';
+export { owner, ownerName } from './rows';
