@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { ACCOUNT_LINK_PATHS } from '@tc/contract/links';
 import type { Database } from '../db/database';
 import { actionTokens } from '../db/schema/identity';
 import { tenants } from '../db/schema/tenants';
@@ -19,12 +20,10 @@ export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
 
 /** The web screens links open: reset and invitation share Set new password. */
 export const LINK_PATHS: Record<LinkPurpose, string> = {
-  reset: '/newpassword',
-  invite: '/newpassword',
-  verify: '/verifyemail',
+  reset: ACCOUNT_LINK_PATHS.newPassword,
+  invite: ACCOUNT_LINK_PATHS.newPassword,
+  verify: ACCOUNT_LINK_PATHS.verifyEmail,
 };
-
-export const LINK_INVALID = 'This link has expired or was already used. Ask for a new one.';
 
 /**
  * A tenant's own address: its domain with PUBLIC_URL's scheme and port (a console on
@@ -109,7 +108,7 @@ export async function consumeActionToken(
       ),
     )
     .returning({ userId: actionTokens.userId, purpose: actionTokens.purpose });
-  if (!row) throw badRequest(LINK_INVALID, { token: LINK_INVALID });
+  if (!row) throw badRequest('link.invalid', {}, { token: 'link.invalid' });
   return { userId: row.userId, purpose: row.purpose as LinkPurpose };
 }
 
