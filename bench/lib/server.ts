@@ -74,6 +74,10 @@ export async function startServer(options: StartOptions = {}): Promise<BenchServ
       // The benchmarks sign in from one address far faster than a person would.
       TOKEN_RATE_LIMIT: '1000000',
       TOKEN_REALM_RATE_LIMIT: '1000000',
+      // Every attempt counts as a failure until its password is checked, so one user's
+      // concurrent sign-ins would trip the quick-login and failure-count locks.
+      BRUTE_FORCE_QUICK_LOGIN_MS: '0',
+      BRUTE_FORCE_FAILURE_FACTOR: '1000000',
       // How start.cjs sizes argon2's thread pool, when the caller chose a size.
       ...(process.env.UV_THREADPOOL_SIZE && { UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE }),
       ...options.env,
