@@ -21,10 +21,10 @@ export interface ServerSentEvent {
 export async function* parseEventStream(
   body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<ServerSentEvent> {
-  const reader = body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
-    .getReader();
+  // TypeScript's DOM types give TextDecoderStream a BufferSource input, wider than the bytes
+  // a fetch body yields; the cast only narrows it back.
+  const decoder = new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>;
+  const reader = body.pipeThrough(decoder).pipeThrough(new EventSourceParserStream()).getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
