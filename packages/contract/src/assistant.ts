@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './problem';
+import { API_BASE_PATH } from './route';
 import { multilineText } from './text';
 
 /**
@@ -7,8 +8,8 @@ import { multilineText } from './text';
  * memory only (it may hold anything its user typed); the server adds its own instructions, calls the
  * OpenAI-compatible provider and streams the answer back.
  */
-export const ASSISTANT_PATH = '/api/v1.0/assistant';
-export const ASSISTANT_CHAT_PATH = '/api/v1.0/assistant/chat';
+/** Streamed (server-sent events), so registered by hand rather than from the route table. */
+export const ASSISTANT_CHAT_PATH = `${API_BASE_PATH}/assistant/chat`;
 
 /** Shown as the assistant's message when the provider fails; the earlier client's wording. */
 export const ASSISTANT_ERROR_MESSAGE = 'Error: Unable to process your request at the moment.';

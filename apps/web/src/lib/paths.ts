@@ -1,3 +1,5 @@
+import { ACCOUNT_LINK_PATHS } from '@tc/contract/links';
+
 /**
  * Every route of the console in one typed table; links are built
  * here so that no URL string is written twice.
@@ -8,9 +10,9 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgotpassword',
   checkEmail: '/checkemail',
-  newPassword: '/newpassword',
+  newPassword: ACCOUNT_LINK_PATHS.newPassword,
   passwordReset: '/passwordreset',
-  verifyEmail: '/verifyemail',
+  verifyEmail: ACCOUNT_LINK_PATHS.verifyEmail,
   home: '/home',
   dashboard: '/dashboard',
   tenants: '/dashboard/tenants',
