@@ -17,7 +17,6 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
-import { ApiError } from '../../../lib/api-client';
 import { placeFieldProblems } from '../../../lib/problem-text';
 import { contractResolver } from '../../../lib/form-resolver';
 
