@@ -1,6 +1,6 @@
 /** The user list benchmark's requests, and the plans of the queries the server runs for them. */
 import type { Database } from '../../apps/server/src/db/database';
-import { pageUsers } from '../../apps/server/src/modules/users/page-users';
+import { pageUsers } from '../../apps/server/src/modules/users/queries';
 import { args } from './settings';
 
 export interface Scenario {

@@ -4,7 +4,7 @@ import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { Caller } from '../../identity/token-service';
 import { EmailBookmarks } from './bookmarks';
-import { pageUsers } from './page-users';
+import { pageUsers } from './queries';
 import { insertUser } from './service';
 
 // A stride of 4 puts bookmarks where a 27-user list can reach them (the product uses 1,000).

@@ -5,8 +5,8 @@ import type { Database } from '../../db/database';
 import { roles, userCounts, users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
 import { containsText, pageWindow, toPage } from '../../http/paging';
-import { notFound } from '../../http/problem';
 import { fromBookmark, type EmailBookmarks } from './bookmarks';
+import { hashPassword } from '../../identity/passwords';
 
 /** The columns of a user row; never the password hash, only whether one is set. */
 const rowColumns = {
@@ -54,12 +54,6 @@ export async function findUserRow(
 ): Promise<User | undefined> {
   const [row] = await selectRows(db).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   return row ? toUser(row) : undefined;
-}
-
-export async function getUser({ db, caller, id }: ServiceContext & { id: string }): Promise<User> {
-  const row = await findUserRow(db, caller.tenantId, id);
-  if (!row) throw notFound('user.not_found');
-  return row;
 }
 
 /**
@@ -158,4 +152,32 @@ function countUsers(
         filter.roleId ? eq(userCounts.roleId, filter.roleId) : undefined,
       ),
     );
+}
+
+/** Inserts a user with an optional password (none: an invited user who cannot sign in yet). */
+export async function insertUser(
+  tx: Database,
+  input: {
+    tenantId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    roleId: string;
+    password?: string;
+    status?: 'active' | 'inactive';
+  },
+): Promise<string> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      tenantId: input.tenantId,
+      email: input.email.trim().toLowerCase(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      roleId: input.roleId,
+      status: input.status ?? 'active',
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+    })
+    .returning({ id: users.id });
+  return user!.id;
 }

@@ -4,10 +4,10 @@ import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { registerCrudRoutes } from '../../http/crud-routes';
 import { registerRoute } from '../../http/register-route';
-import { resendInvitation } from './invitations';
+import { resendInvitation } from './service';
 import { requireMayActOnUser } from '../roles';
 import { EmailBookmarks } from './bookmarks';
-import { getUser, pageUsers } from './page-users';
+import { getUser, pageUsers } from './service';
 import { createUser, removeUser, updateUser } from './service';
 
 /**

@@ -1,48 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { User, UserCreate, UserUpdate } from '@tc/contract/users';
 import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { badRequest, notFound } from '../../http/problem';
+import { badRequest, conflict, notFound } from '../../http/problem';
 import { withUniqueFields } from '../../http/unique-conflict';
-import { hashPassword } from '../../identity/passwords';
 import { clearLoginFailures } from '../../identity/brute-force';
 import { revokeUserSessions } from '../../identity/sessions';
 import { recordChange } from '../audit';
 import { sendInvitation } from '../../mail/account-mail';
 import { requireMayActOnUser, requireMayGiveRole, requireAdministrator } from '../roles';
 import { requireRole } from '../roles';
-import { findUserRow } from './page-users';
+import { findUserRow, insertUser } from './queries';
 
 const ENTITY = 'users';
-
-/** Inserts a user with an optional password (none: an invited user who cannot sign in yet). */
-export async function insertUser(
-  tx: Database,
-  input: {
-    tenantId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    roleId: string;
-    password?: string;
-    status?: 'active' | 'inactive';
-  },
-): Promise<string> {
-  const [user] = await tx
-    .insert(users)
-    .values({
-      tenantId: input.tenantId,
-      email: input.email.trim().toLowerCase(),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      roleId: input.roleId,
-      status: input.status ?? 'active',
-      passwordHash: input.password ? await hashPassword(input.password) : null,
-    })
-    .returning({ id: users.id });
-  return user!.id;
-}
 
 /** Checks that every id is a user of this tenant (project owner and people). */
 export async function requireUsersInTenant(
@@ -184,3 +156,39 @@ export async function removeUser({ db, caller, id }: ServiceContext & { id: stri
     });
   });
 }
+
+export async function getUser({ db, caller, id }: ServiceContext & { id: string }): Promise<User> {
+  const row = await findUserRow(db, caller.tenantId, id);
+  if (!row) throw notFound('user.not_found');
+  return row;
+}
+
+/** A fresh invitation for a user of the caller's tenant; the old link stops working. */
+export async function resendInvitation(input: {
+  db: Database;
+  config: Config;
+  tenantId: string;
+  acceptLanguage?: string;
+  userId: string;
+  inviterId: string;
+}): Promise<void> {
+  await input.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.tenantId, input.tenantId), eq(users.id, input.userId)))
+      .for('update');
+    if (!user) throw notFound('user.not_found');
+    if (user.passwordHash !== null) {
+      throw conflict('account.password_already_set');
+    }
+    await sendInvitation(tx, input.config.publicUrl, {
+      userId: input.userId,
+      inviterId: input.inviterId,
+      acceptLanguage: input.acceptLanguage,
+    });
+  });
+}
+
+// Kept where routes and the module's public entry import them from.
+export { insertUser, pageUsers } from './queries';
