@@ -1,5 +1,4 @@
 // The public surface of the projects module: what app.ts, bootstrap/ and other modules may use.
 // Every other file of this folder is internal to the module (enforced by lint).
 export { projectsRoutes } from './routes';
-export { pageProjects } from './page';
-export { owner, ownerName } from './rows';
+export { pageProjects, owner, ownerName } from './queries';

@@ -3,7 +3,7 @@ import type { Project } from '@tc/contract/projects';
 import { projects } from '../../db/schema/projects';
 import type { ServiceContext } from '../../http/crud-routes';
 import { deleteFile, storeImage } from '../files';
-import { findProject } from './rows';
+import { findProject } from './queries';
 import { audit } from './service';
 
 /**

@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Project } from '@tc/contract/projects';
+import type { Page } from '@tc/contract/paging';
+import type { Project, ProjectCreate, ProjectPageRequest } from '@tc/contract/projects';
 import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
 import { projectPeople, projects } from '../../db/schema/projects';
+import type { ServiceContext } from '../../http/crud-routes';
+import { containsText, pageWindow, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 import { fileUrl } from '../files';
 
@@ -83,4 +86,73 @@ export async function findProject(
   if (!record) throw notFound('project.not_found');
   const [row] = await toRows(db, [record]);
   return { row: row!, logoFileId: record.logoFileId };
+}
+
+export const sortColumns = {
+  name: projects.name,
+  projectNumber: projects.projectNumber,
+  // numeric: sorted as a number, not as text.
+  budget: projects.budget,
+  country: projects.country,
+  owner: ownerName,
+  createdAt: projects.createdAt,
+};
+
+/** The list screen: search on name or number, exact owner and country filters. */
+export async function pageProjects({
+  db,
+  caller,
+  request,
+}: ServiceContext & { request: ProjectPageRequest }): Promise<Page<Project>> {
+  const { search, ownerId, country } = request.filter;
+  const conditions: (SQL | undefined)[] = [eq(projects.tenantId, caller.tenantId)];
+  if (search) {
+    conditions.push(
+      or(containsText(projects.name, search), containsText(projects.projectNumber, search)),
+    );
+  }
+  if (ownerId) conditions.push(eq(projects.ownerId, ownerId));
+  if (country) conditions.push(eq(projects.country, country));
+  const where = and(...conditions);
+
+  const window = pageWindow(request, sortColumns, projects.id);
+  const [records, [total]] = await Promise.all([
+    selectProjects(db)
+      .where(where)
+      .orderBy(...window.orderBy)
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ value: count() }).from(projects).where(where),
+  ]);
+  return toPage(request, await toRows(db, records), total?.value ?? 0);
+}
+
+export function columnsOf(data: ProjectCreate) {
+  return {
+    name: data.name,
+    short: data.short,
+    description: data.description,
+    ownerId: data.ownerId,
+    projectNumber: data.projectNumber,
+    budget: data.budget,
+    country: data.country,
+    city: data.city,
+    address: data.address,
+    postalCode: data.postalCode,
+  };
+}
+
+export async function setPeople(
+  tx: Database,
+  tenantId: string,
+  projectId: string,
+  userIds: string[],
+) {
+  await tx.delete(projectPeople).where(eq(projectPeople.projectId, projectId));
+  const unique = [...new Set(userIds)];
+  if (unique.length > 0) {
+    await tx
+      .insert(projectPeople)
+      .values(unique.map((userId) => ({ tenantId, projectId, userId })));
+  }
 }

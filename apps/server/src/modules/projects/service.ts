@@ -6,14 +6,13 @@ import type {
   ProjectUpdate,
 } from '@tc/contract/projects';
 import type { Database } from '../../db/database';
-import { projectPeople, projects } from '../../db/schema/projects';
+import { projects } from '../../db/schema/projects';
 import type { CrudService, ServiceContext } from '../../http/crud-routes';
 import { withUniqueFields } from '../../http/unique-conflict';
 import { recordChange, type ChangeAction } from '../audit';
 import { deleteFile } from '../files';
 import { requireUsersInTenant } from '../users';
-import { pageProjects } from './page';
-import { findProject } from './rows';
+import { columnsOf, findProject, pageProjects, setPeople } from './queries';
 
 export const ENTITY = 'projects';
 
@@ -53,31 +52,6 @@ export function audit(
 async function checkPeople(tx: Database, tenantId: string, data: ProjectCreate) {
   if (data.ownerId) await requireUsersInTenant(tx, tenantId, [data.ownerId], 'ownerId');
   await requireUsersInTenant(tx, tenantId, data.peopleIds, 'peopleIds');
-}
-
-function columnsOf(data: ProjectCreate) {
-  return {
-    name: data.name,
-    short: data.short,
-    description: data.description,
-    ownerId: data.ownerId,
-    projectNumber: data.projectNumber,
-    budget: data.budget,
-    country: data.country,
-    city: data.city,
-    address: data.address,
-    postalCode: data.postalCode,
-  };
-}
-
-async function setPeople(tx: Database, tenantId: string, projectId: string, userIds: string[]) {
-  await tx.delete(projectPeople).where(eq(projectPeople.projectId, projectId));
-  const unique = [...new Set(userIds)];
-  if (unique.length > 0) {
-    await tx
-      .insert(projectPeople)
-      .values(unique.map((userId) => ({ tenantId, projectId, userId })));
-  }
 }
 
 export async function getProject({ db, caller, id }: ServiceContext & { id: string }) {
