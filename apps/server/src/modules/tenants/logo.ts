@@ -4,7 +4,7 @@ import { tenants } from '../../db/schema/tenants';
 import type { ServiceContext } from '../../http/crud-routes';
 import { recordChange } from '../audit';
 import { deleteFile, storeImage } from '../files';
-import { requireTenant, toTenant } from './manage';
+import { requireTenant, toTenant } from './queries';
 
 /**
  * Points the tenant at a new logo file (or none) and deletes the old file, in one transaction

@@ -11,7 +11,7 @@ import { registerRoute } from '../../http/register-route';
 import { acceptImageBodies } from '../../http/image-body';
 import { AppError } from '../../http/problem';
 import { removeTenantLogo, setTenantLogo } from './logo';
-import { tenantService } from './manage';
+import { tenantService } from './service';
 import { identifyTenant } from './service';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import type { Caller } from '../../identity/token-service';
-import { tenantService } from './manage';
+import { tenantService } from './service';
 import { createTenantViaApi, sendJson, superAdminToken } from '../../test/helpers/tenants';
 
 let server: TestServer;
