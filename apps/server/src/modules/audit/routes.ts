@@ -3,7 +3,7 @@ import { auditRoutes as routes } from '@tc/contract/routes/audit';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { registerRoute } from '../../http/register-route';
-import { pageAudit } from './service';
+import { pageAudit } from './queries';
 
 /** The audit log is read-only over HTTP: entries are written by recordChange (record.ts). */
 export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
