@@ -12,7 +12,8 @@ import type { Caller } from '../../identity/token-service';
 import { recordChange } from '../audit';
 import { requireRole } from '../roles';
 import { requireUsersInTenant } from '../users';
-import { completedAt, parseStored, toOnboarding, type StoredOnboarding } from './state';
+import { toOnboarding, type StoredOnboarding } from './state';
+import { readStored } from './queries';
 
 export const ENTITY = 'onboarding';
 
@@ -31,15 +32,6 @@ function requireWizardPermissions(caller: Caller) {
       permissions: ONBOARDING_PERMISSIONS.join(', '),
     });
   }
-}
-
-async function readStored(db: Database, tenantId: string, lock = false) {
-  const query = db
-    .select({ onboarding: tenants.onboarding })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  const [row] = await (lock ? query.for('update') : query);
-  return parseStored(row?.onboarding ?? null);
 }
 
 export async function getOnboarding({ db, caller }: Context): Promise<Onboarding> {
@@ -125,10 +117,5 @@ async function write(
   }
 }
 
-/** For the demo seed: a tenant that is shown ready-made has nothing to set up. */
-export async function markOnboardingComplete(tx: Database, tenantId: string): Promise<void> {
-  await tx
-    .update(tenants)
-    .set({ onboarding: completedAt(new Date()) })
-    .where(eq(tenants.id, tenantId));
-}
+// Where the module's public entry (for the demo seed) imports it from.
+export { markOnboardingComplete } from './queries';
