@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VersionedCache } from './cache';
+import { VersionedCache } from './service';
 import { compareDecimal } from './queries';
 
 describe('VersionedCache', () => {
