@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { files } from '../../db/schema/tenants';
-import { MAX_IMAGE_BYTES } from '../../http/image-body';
 import { MAX_IMAGE_BYTES } from '../../http/image-body';
 import { AppError } from '../../http/problem';
 
@@ -45,14 +43,8 @@ export async function storeImage(
   return { id: file!.id, url: fileUrl(file!.id) };
 }
 
-export async function deleteFile(tx: Database, fileId: string): Promise<void> {
-  await tx.delete(files).where(eq(files.id, fileId));
-}
-
-export async function readFile(db: Database, fileId: string) {
-  const [file] = await db.select().from(files).where(eq(files.id, fileId));
-  return file;
-}
-
 /** Files are served by id: an unguessable, immutable address that an <img> can load. */
 export const fileUrl = (fileId: string) => `/api/v1.0/files/${fileId}`;
+
+// Where routes and the module's public entry import them from.
+export { deleteFile, readFile } from './queries';
