@@ -68,7 +68,7 @@ export async function findPermission(
     and(eq(permissions.id, id), eq(permissions.tenantId, tenantId)),
   );
   const [permission] = await toPermissions(db, rows);
-  if (!permission) throw notFound('This permission does not exist.');
+  if (!permission) throw notFound('permission.not_found');
   return permission;
 }
 

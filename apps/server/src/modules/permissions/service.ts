@@ -7,10 +7,10 @@ import type {
   UpdatePermission,
 } from '@tc/contract/permissions-api';
 import type { Database } from '../../db/database';
-import { uniqueViolation } from '../../db/errors';
 import { permissions, rolePermissions } from '../../db/schema/identity';
 import type { CrudService, ServiceContext } from '../../http/crud-routes';
-import { badRequest, conflict } from '../../http/problem';
+import { badRequest, conflict, type FieldProblems } from '../../http/problem';
+import { withUniqueFields } from '../../http/unique-conflict';
 import { recordChange, type ChangeAction } from '../audit';
 import { requireHoldsAll } from '../roles';
 import { builtInRoleId, requireRolesInTenant } from '../roles';
@@ -25,13 +25,9 @@ async function assignRoles(tx: Database, tenantId: string, permissionId: string,
     .values([...new Set(ids)].map((roleId) => ({ tenantId, roleId, permissionId })));
 }
 
-function translateConflict(error: unknown): never {
-  if (uniqueViolation(error) === 'permissions_tenant_name_key') {
-    const message = 'A permission with this name already exists.';
-    throw conflict(message, { name: message });
-  }
-  throw error;
-}
+const UNIQUE_NAME = {
+  permissions_tenant_name_key: { field: 'name', code: 'permission.name_taken' },
+} as const;
 
 /**
  * System permissions keep their name, and the Admin role keeps every one of them, so the
@@ -44,14 +40,14 @@ async function guardSystemPermission(
   data: UpdatePermission,
 ) {
   if (!before.system) return;
-  const errors: Record<string, string> = {};
-  if (data.name !== before.name) errors.name = 'System permissions cannot be renamed.';
+  const errors: FieldProblems = {};
+  if (data.name !== before.name) errors.name = 'permission.system_renamed';
   const adminId = await builtInRoleId(tx, tenantId, ADMIN_ROLE);
   if (adminId && !data.roleIds.includes(adminId)) {
-    errors.roleIds = 'The Admin role always holds the system permissions.';
+    errors.roleIds = 'role.admin_keeps_system_permissions';
   }
   if (Object.keys(errors).length > 0) {
-    throw badRequest(`The system permission ${before.name} cannot be changed this way.`, errors);
+    throw badRequest('permission.system_changed', { name: before.name }, errors);
   }
 }
 
@@ -64,21 +60,23 @@ export async function createPermission({
   caller,
   data,
 }: ServiceContext & { data: CreatePermission }) {
-  return db
-    .transaction(async (tx) => {
-      const { tenantId } = caller;
-      // A new permission is held by nobody yet: only the Admin may hand it out.
-      requireHoldsAll(caller, [data.name], `Giving the new permission to roles`);
-      const [created] = await tx
-        .insert(permissions)
-        .values({ tenantId, name: data.name, description: data.description || null })
-        .returning({ id: permissions.id });
-      await assignRoles(tx, tenantId, created!.id, data.roleIds);
-      const after = await findPermission(tx, tenantId, created!.id);
-      await recordChange(tx, changeOf(caller, 'create', after.id, { after }));
-      return after;
-    })
-    .catch(translateConflict);
+  return withUniqueFields(
+    () =>
+      db.transaction(async (tx) => {
+        const { tenantId } = caller;
+        // A new permission is held by nobody yet: only the Admin may hand it out.
+        requireHoldsAll(caller, [data.name], 'grant.permission_not_held');
+        const [created] = await tx
+          .insert(permissions)
+          .values({ tenantId, name: data.name, description: data.description || null })
+          .returning({ id: permissions.id });
+        await assignRoles(tx, tenantId, created!.id, data.roleIds);
+        const after = await findPermission(tx, tenantId, created!.id);
+        await recordChange(tx, changeOf(caller, 'create', after.id, { after }));
+        return after;
+      }),
+    UNIQUE_NAME,
+  );
 }
 
 export async function updatePermission({
@@ -86,41 +84,43 @@ export async function updatePermission({
   caller,
   data,
 }: ServiceContext & { data: UpdatePermission }) {
-  return db
-    .transaction(async (tx) => {
-      const { tenantId } = caller;
-      const before = await findPermission(tx, tenantId, data.id);
-      await guardSystemPermission(tx, tenantId, before, data);
-      // The roles that would hold this name afterwards and did not before: all of them
-      // when it is renamed, else the ones added.
-      const gaining =
-        data.name === before.name
-          ? data.roleIds.filter((id) => !before.roleIds.includes(id))
-          : data.roleIds;
-      if (gaining.length > 0) {
-        requireHoldsAll(caller, [data.name], `Giving this permission to more roles`);
-      }
-      await tx
-        .update(permissions)
-        .set({
-          name: data.name,
-          description: data.description === undefined ? undefined : data.description || null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(permissions.id, data.id), eq(permissions.tenantId, tenantId)));
-      await assignRoles(tx, tenantId, data.id, data.roleIds);
-      const after = await findPermission(tx, tenantId, data.id);
-      await recordChange(tx, changeOf(caller, 'update', data.id, { before, after }));
-      return after;
-    })
-    .catch(translateConflict);
+  return withUniqueFields(
+    () =>
+      db.transaction(async (tx) => {
+        const { tenantId } = caller;
+        const before = await findPermission(tx, tenantId, data.id);
+        await guardSystemPermission(tx, tenantId, before, data);
+        // The roles that would hold this name afterwards and did not before: all of them
+        // when it is renamed, else the ones added.
+        const gaining =
+          data.name === before.name
+            ? data.roleIds.filter((id) => !before.roleIds.includes(id))
+            : data.roleIds;
+        if (gaining.length > 0) {
+          requireHoldsAll(caller, [data.name], 'grant.permission_not_held');
+        }
+        await tx
+          .update(permissions)
+          .set({
+            name: data.name,
+            description: data.description === undefined ? undefined : data.description || null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(permissions.id, data.id), eq(permissions.tenantId, tenantId)));
+        await assignRoles(tx, tenantId, data.id, data.roleIds);
+        const after = await findPermission(tx, tenantId, data.id);
+        await recordChange(tx, changeOf(caller, 'update', data.id, { before, after }));
+        return after;
+      }),
+    UNIQUE_NAME,
+  );
 }
 
 export async function deletePermission({ db, caller, id }: ServiceContext & { id: string }) {
   await db.transaction(async (tx) => {
     const before = await findPermission(tx, caller.tenantId, id);
     if (before.system) {
-      throw conflict(`The system permission ${before.name} cannot be deleted.`);
+      throw conflict('permission.system_deleted', { name: before.name });
     }
     await tx
       .delete(permissions)
