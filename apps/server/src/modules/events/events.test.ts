@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { recordChange, type Change } from '../audit/record';
-import { BEFORE_FIRST_EVENT, clientEventId, REPLAY_LIMIT } from './replay';
+import { BEFORE_FIRST_EVENT, clientEventId, REPLAY_LIMIT } from './service';
 
 interface SseBlock {
   id?: string;

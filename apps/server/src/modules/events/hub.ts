@@ -8,7 +8,7 @@ import { EVENTS_CHANNEL } from '../audit';
 export interface ChangeNotice {
   /** The order of all tenants' changes: used here, never shown to a client. */
   id: number;
-  /** The id a client sees (replay.ts, clientEventId). */
+  /** The id a client sees (service.ts, clientEventId). */
   publicId: string;
   tenantId: string;
   entity: string;

@@ -3,11 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eventsQuerySchema, RELOAD_EVENT, type ChangeEvent } from '@tc/contract/events';
 import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
-import type { Caller } from '../../identity/token-service';
 import { loggableError } from '../../http/logging';
-import { AppError, unauthorized } from '../../http/problem';
+import { AppError } from '../../http/problem';
 import { EventHub, type ChangeNotice } from './hub';
-import { catchUp, clientEventId, type CatchUp } from './replay';
+import {
+  authenticateStreamCaller,
+  catchUp,
+  clientEventId,
+  stillMayReceive,
+  type CatchUp,
+} from './service';
 import { startEventStream } from '../../http/event-stream';
 
 /** Proxies drop idle connections after 30–60 s; a comment line keeps them open. */
@@ -49,8 +54,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     async (request, reply) => {
       const token = bearerToken(request.headers.authorization) ?? request.query.access_token;
-      const caller = token ? await ctx.tokens.authenticate(token) : undefined;
-      if (!caller) throw unauthorized('auth.session_invalid');
+      const caller = await authenticateStreamCaller(ctx.tokens, token);
       const lastEventId =
         headerValue(request.headers['last-event-id']) ?? request.query.lastEventId;
 
@@ -63,7 +67,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         });
       const heartbeat = setInterval(() => {
         stream.write(': ping\n\n');
-        void stillValid(ctx, token!, caller).then((valid) => valid || reply.raw.end());
+        void stillMayReceive(ctx.tokens, token!, caller).then((valid) => valid || reply.raw.end());
       }, HEARTBEAT_MS);
       const cleanUp = () => {
         clearInterval(heartbeat);
@@ -142,15 +146,6 @@ function changeMessage(notice: ChangeNotice): string {
     id: notice.entityId,
   };
   return `id: ${clientEventId(notice.publicId)}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-/**
- * An open stream outlives its access token; checked again on every heartbeat, so a signed-out
- * or disabled user stops receiving changes. The client reconnects with a fresh token.
- */
-async function stillValid(ctx: AppContext, token: string, caller: Caller): Promise<boolean> {
-  const again = await ctx.tokens.authenticate(token).catch(() => undefined);
-  return again?.tenantId === caller.tenantId;
 }
 
 function bearerToken(header: string | undefined): string | undefined {

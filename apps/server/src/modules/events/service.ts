@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { events } from '../../db/schema/audit';
+import { unauthorized } from '../../http/problem';
+import type { Caller, TokenService } from '../../identity/token-service';
 import type { ChangeNotice } from './hub';
+import { eventsAfter, findEventPosition, newestEventPublicId } from './queries';
 
 /** More missed changes than this, and the console is better off reloading. */
 export const REPLAY_LIMIT = 1000;
@@ -34,24 +35,10 @@ export type CatchUp =
   /** The gap cannot be replayed; the client's resume point is set to `id`. */
   | { kind: 'reload'; id: string };
 
-const noticeColumns = {
-  id: events.id,
-  publicId: events.publicId,
-  tenantId: events.tenantId,
-  entity: events.entity,
-  action: events.action,
-  entityId: events.entityId,
-};
-
 /** The tenant's newest event as a resume point. */
 async function newestOf(db: Database, tenantId: string): Promise<string> {
-  const [row] = await db
-    .select({ publicId: events.publicId })
-    .from(events)
-    .where(eq(events.tenantId, tenantId))
-    .orderBy(desc(events.id))
-    .limit(1);
-  return row ? clientEventId(row.publicId) : BEFORE_FIRST_EVENT;
+  const publicId = await newestEventPublicId(db, tenantId);
+  return publicId ? clientEventId(publicId) : BEFORE_FIRST_EVENT;
 }
 
 /**
@@ -71,21 +58,37 @@ export async function catchUp(
   let after = 0;
   if (lastEventId !== BEFORE_FIRST_EVENT) {
     const publicId = publicIdOf(lastEventId);
-    const [last] = publicId
-      ? await db
-          .select({ id: events.id })
-          .from(events)
-          .where(and(eq(events.tenantId, tenantId), eq(events.publicId, publicId)))
-      : [];
-    if (!last) return { kind: 'reload', id: await newestOf(db, tenantId) };
-    after = last.id;
+    const last = publicId ? await findEventPosition(db, tenantId, publicId) : undefined;
+    if (last === undefined) return { kind: 'reload', id: await newestOf(db, tenantId) };
+    after = last;
   }
-  const rows = await db
-    .select(noticeColumns)
-    .from(events)
-    .where(and(eq(events.tenantId, tenantId), gt(events.id, after)))
-    .orderBy(asc(events.id))
-    .limit(REPLAY_LIMIT + 1);
-  if (rows.length > REPLAY_LIMIT) return { kind: 'reload', id: await newestOf(db, tenantId) };
-  return { kind: 'replay', notices: rows.map((row) => ({ ...row, id: Number(row.id) })) };
+  const notices = await eventsAfter(db, tenantId, after, REPLAY_LIMIT + 1);
+  if (notices.length > REPLAY_LIMIT) return { kind: 'reload', id: await newestOf(db, tenantId) };
+  return { kind: 'replay', notices };
+}
+
+/**
+ * The caller a stream is for: it sees its own tenant's changes only, and only with a valid
+ * access token.
+ */
+export async function authenticateStreamCaller(
+  tokens: TokenService,
+  token: string | undefined,
+): Promise<Caller> {
+  const caller = token ? await tokens.authenticate(token) : undefined;
+  if (!caller) throw unauthorized('auth.session_invalid');
+  return caller;
+}
+
+/**
+ * An open stream outlives its access token; checked again on every heartbeat, so a signed-out
+ * or disabled user stops receiving changes. The client reconnects with a fresh token.
+ */
+export async function stillMayReceive(
+  tokens: TokenService,
+  token: string,
+  caller: Caller,
+): Promise<boolean> {
+  const again = await tokens.authenticate(token).catch(() => undefined);
+  return again?.tenantId === caller.tenantId;
 }
