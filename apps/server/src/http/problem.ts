@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldProblem } from '@tc/contract/field-problem';
-import type { Problem } from '@tc/contract/problem';
+import { problemDocument, statusTitle, type FieldAnswer, type Problem } from '@tc/contract/problem';
 import {
   problemText,
   type CodedProblem,
@@ -9,22 +9,6 @@ import {
   type ProblemParams,
 } from '@tc/contract/problem-codes';
 import { loggableError, redactUrl } from './logging';
-
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
 
 /** A refused field: its code alone, or the code with the values its text needs. */
 export type FieldProblems = Record<string, ProblemCode | CodedProblem>;
@@ -58,34 +42,14 @@ export const notFound = (code: ProblemCode, params?: ProblemParams) =>
 export const conflict = (code: ProblemCode, params?: ProblemParams, fields?: FieldProblems) =>
   new AppError(409, code, params, fields);
 
-type ProblemAnswer = CodedProblem & {
-  status: number;
-  /** English text per field; the codes go in `fields`. */
-  fields?: Record<string, CodedProblem & { text?: string }>;
-};
+type ProblemAnswer = CodedProblem & { status: number; fields?: Record<string, FieldAnswer> };
 
 export function sendProblem(reply: FastifyReply, problem: ProblemAnswer) {
-  const { status, code, params, fields } = problem;
-  const body: Problem = {
-    type: 'about:blank',
-    title: TITLES[status] ?? 'Error',
-    status,
-    detail: problemText(code, params),
-    code,
-    ...(params && Object.keys(params).length > 0 ? { params } : {}),
-  };
-  if (fields && Object.keys(fields).length > 0) {
-    body.errors = {};
-    body.fields = {};
-    for (const [path, field] of Object.entries(fields)) {
-      body.errors[path] = field.text ?? problemText(field.code, field.params);
-      body.fields[path] =
-        field.params && Object.keys(field.params).length > 0
-          ? { code: field.code, params: field.params }
-          : { code: field.code };
-    }
-  }
-  return reply.code(status).type('application/problem+json').send(body);
+  const { status, fields, ...coded } = problem;
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send(problemDocument(status, coded, fields));
 }
 
 const coded = (field: ProblemCode | CodedProblem): CodedProblem =>
@@ -138,7 +102,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
         .type('application/problem+json')
         .send({
           type: 'about:blank',
-          title: TITLES[status] ?? 'Error',
+          title: statusTitle(status),
           status,
           detail: error.message,
           code: 'request.refused',
