@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test as base, type Page } from '@playwright/test';
+import { passwordGrant } from './api-client';
 import { e2eEnv, type E2eEnv } from './env';
 import { mailbox } from './fixtures';
 import { tenantFactory, type FreshTenant } from './tenant-fixture';
@@ -77,17 +78,7 @@ export async function signInWithTokens(
   realm: string,
   who: { email: string; password: string },
 ) {
-  const response = await fetch(`${env.adminUrl}/realms/${realm}/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      client_id: 'react-client',
-      grant_type: 'password',
-      username: who.email,
-      password: who.password,
-    }),
-  });
-  const body = (await response.json()) as { access_token?: string; refresh_token?: string };
-  expect(response.status, `${who.email} signs in through the API`).toBe(200);
+  const grant = await passwordGrant(env, realm, who);
   await page.addInitScript(
     ([access, refresh]) => {
       // Only once: a refresh in the page replaces them, and a reload must not undo that.
@@ -95,7 +86,7 @@ export async function signInWithTokens(
       sessionStorage.setItem('access_token', access);
       sessionStorage.setItem('refresh_token', refresh);
     },
-    [body.access_token!, body.refresh_token!] as const,
+    [grant.token, grant.refreshToken] as const,
   );
 }
 

@@ -56,11 +56,19 @@ export async function passwordGrant(env: E2eEnv, realm: string, who: Credentials
       password: who.password,
     }),
   });
-  const body = (await response.json()) as { access_token?: string; expires_in?: number };
+  const body = (await response.json()) as {
+    access_token?: string;
+    refresh_token?: string;
+    expires_in?: number;
+  };
   if (!response.ok || !body.access_token) {
     throw new ApiError(response.status, body, `sign-in of ${who.email} at realm ${realm}`);
   }
-  return { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 60) * 1000 };
+  return {
+    token: body.access_token,
+    refreshToken: body.refresh_token ?? '',
+    expiresAt: Date.now() + (body.expires_in ?? 60) * 1000,
+  };
 }
 
 /** An Api as one user; one token is shared by parallel calls until shortly before it expires. */
