@@ -1,5 +1,3 @@
 // The public surface of the auth module: what app.ts, bootstrap/ and other modules may use.
 // Every other file of this folder is internal to the module (enforced by lint).
-export { authRoutes } from './routes';
-export { accountRoutes } from './account-routes';
-export { googleRoutes } from './google-routes';
+export { authRoutes, accountRoutes, googleRoutes } from './routes';

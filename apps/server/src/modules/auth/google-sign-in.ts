@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { TenantInfo, TokenResponse } from '@tc/contract/identity';
@@ -6,15 +5,14 @@ import { MEMBER_ROLE } from '@tc/contract/permissions';
 import { builtInRoleId } from '../roles';
 import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/errors';
-import { users } from '../../db/schema/identity';
 import { forbidden, unauthorized } from '../../http/problem';
 import { principalByEmail, type Principal } from '../../identity/principal';
 import type { TokenService } from '../../identity/token-service';
 import { recordChange } from '../audit';
 import { findMasterRealm } from '../tenants';
-import { findUserRow } from '../users';
-import { insertUser } from '../users';
-import { claimUnverifiedAccount } from './account-service';
+import { findUserRow, insertUser } from '../users';
+import { markTenantUserEmailVerified } from './queries';
+import { claimUnverifiedAccount } from './service';
 
 /** The console's wording for any refused Google sign-in, kept from the earlier client. */
 
@@ -107,13 +105,6 @@ export function createGoogleVerifier(options: {
   };
 }
 
-async function markEmailVerified(db: Database, tenantId: string, userId: string) {
-  await db
-    .update(users)
-    .set({ emailVerified: true, updatedAt: sql`now()` })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-}
-
 /** Self sign-up through Google: a Member without a password, audited as created by itself. */
 async function signUp(db: Database, tenantId: string, identity: GoogleIdentity): Promise<void> {
   try {
@@ -127,7 +118,7 @@ async function signUp(db: Database, tenantId: string, identity: GoogleIdentity):
         lastName: identity.lastName,
         roleId: memberRoleId,
       });
-      await markEmailVerified(tx, tenantId, id);
+      await markTenantUserEmailVerified(tx, tenantId, id);
       await recordChange(tx, {
         tenantId,
         actorId: id,

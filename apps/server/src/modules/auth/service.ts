@@ -1,17 +1,27 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { isPasswordTheEmail } from '@tc/contract/account';
+import { isPasswordTheEmail, type SignupRequest } from '@tc/contract/account';
+import type { TenantInfo } from '@tc/contract/identity';
+import { MEMBER_ROLE } from '@tc/contract/permissions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { users } from '../../db/schema/identity';
-import { tenants } from '../../db/schema/tenants';
-import { badRequest, notFound } from '../../http/problem';
+import { uniqueViolation } from '../../db/errors';
+import { badRequest, forbidden, notFound } from '../../http/problem';
 import { clearLoginFailures } from '../../identity/brute-force';
 import { hashPassword } from '../../identity/passwords';
 import { revokeUserSessions } from '../../identity/sessions';
-import { recordChange } from '../audit';
-import { findUserRow } from '../users';
 import { mailUser } from '../../mail/account-mail';
 import { consumeActionToken, retireLinks } from '../../mail/links';
+import { fromAcceptLanguage } from '../../mail/locale';
+import { recordChange } from '../audit';
+import { builtInRoleId } from '../roles';
+import { findUserRow } from '../users';
+import {
+  claimUnverifiedUser,
+  findUserByEmail,
+  insertSignedUpUser,
+  markEmailVerified,
+  realmNameOf,
+  setVerifiedPassword,
+} from './queries';
 
 export interface AccountContext {
   db: Database;
@@ -26,10 +36,7 @@ export interface AccountContext {
  * answers the same either way (no account enumeration, OWASP Forgot Password Cheat Sheet).
  */
 export async function forgotPassword(ctx: AccountContext & { email: string }): Promise<void> {
-  const [user] = await ctx.db
-    .select({ id: users.id, status: users.status })
-    .from(users)
-    .where(and(eq(users.tenantId, ctx.tenantId), eq(sql`lower(${users.email})`, ctx.email)));
+  const user = await findUserByEmail(ctx.db, ctx.tenantId, ctx.email);
   if (!user || user.status !== 'active') return;
   await ctx.db.transaction((tx) =>
     mailUser(tx, ctx.config.publicUrl, {
@@ -39,14 +46,6 @@ export async function forgotPassword(ctx: AccountContext & { email: string }): P
       acceptLanguage: ctx.acceptLanguage,
     }),
   );
-}
-
-async function realmOf(tx: Database, tenantId: string): Promise<string> {
-  const [row] = await tx
-    .select({ name: tenants.name })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  return row?.name ?? '';
 }
 
 /**
@@ -73,10 +72,7 @@ export async function resetPassword(
     if (isPasswordTheEmail(ctx.password, before.email)) {
       throw badRequest('password.is_email', {}, { password: 'password.is_email' });
     }
-    await tx
-      .update(users)
-      .set({ passwordHash, emailVerified: true, updatedAt: sql`now()` })
-      .where(eq(users.id, link.userId));
+    await setVerifiedPassword(tx, link.userId, passwordHash);
     await retireLinks(tx, link.userId);
     await revokeUserSessions(tx, link.userId);
     // A locked-out user who proves the mailbox may sign in with the new password at once.
@@ -97,7 +93,7 @@ export async function resetPassword(
       before,
       after: await findUserRow(tx, ctx.tenantId, link.userId),
     });
-    return { email: before.email, realm: await realmOf(tx, ctx.tenantId) };
+    return { email: before.email, realm: await realmNameOf(tx, ctx.tenantId) };
   });
 }
 
@@ -118,13 +114,9 @@ export async function verifyEmail(
       token: ctx.token,
       purposes: ['verify'],
     });
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerified: true, updatedAt: sql`now()` })
-      .where(eq(users.id, link.userId))
-      .returning({ email: users.email });
+    const user = await markEmailVerified(tx, link.userId);
     if (!user) throw notFound('user.not_found');
-    return { email: user.email, realm: await realmOf(tx, ctx.tenantId) };
+    return { email: user.email, realm: await realmNameOf(tx, ctx.tenantId) };
   });
 }
 
@@ -142,17 +134,7 @@ export async function claimUnverifiedAccount(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await findUserRow(tx, input.tenantId, input.userId);
-    const [claimed] = await tx
-      .update(users)
-      .set({ passwordHash: null, emailVerified: true, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(users.tenantId, input.tenantId),
-          eq(users.id, input.userId),
-          eq(users.emailVerified, false),
-        ),
-      )
-      .returning({ id: users.id });
+    const claimed = await claimUnverifiedUser(tx, input.tenantId, input.userId);
     if (!claimed) return;
     await retireLinks(tx, input.userId);
     // Today no route gives an unverified account a session; should one ever exist, it ends.
@@ -167,4 +149,91 @@ export async function claimUnverifiedAccount(
       after: await findUserRow(tx, input.tenantId, input.userId),
     });
   });
+}
+
+/** "Ada King Lovelace" → Ada / King Lovelace; one word → that word and an empty last name. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName: first.slice(0, 100), lastName: rest.join(' ').slice(0, 100) };
+}
+
+export function requireSignupOpen(tenant: TenantInfo): void {
+  if (!tenant.signupEnabled) throw forbidden('signup.closed');
+}
+
+async function memberRoleId(ctx: AccountContext): Promise<string> {
+  const roleId = await builtInRoleId(ctx.db, ctx.tenantId, MEMBER_ROLE);
+  if (!roleId) throw forbidden('signup.closed');
+  return roleId;
+}
+
+/**
+ * The owner of an address that tried to sign up again hears about it, with a reset link of
+ * its own: issuing it leaves earlier reset links live (see issueActionToken). The form's name
+ * is not in the mail; mailUser greets by what the account holds, if anything.
+ */
+async function warnOwner(ctx: AccountContext, email: string): Promise<void> {
+  const owner = await findUserByEmail(ctx.db, ctx.tenantId, email);
+  if (!owner || owner.status !== 'active') return;
+  await ctx.db.transaction((tx) =>
+    mailUser(tx, ctx.config.publicUrl, {
+      userId: owner.id,
+      kind: 'signupExisting',
+      purpose: 'reset',
+      acceptLanguage: ctx.acceptLanguage,
+    }),
+  );
+}
+
+/** Inserts the Member user (unverified), the audit entry and the verification mail; false if taken. */
+async function insertSignup(
+  ctx: AccountContext,
+  data: SignupRequest,
+  passwordHash: string,
+): Promise<boolean> {
+  const roleId = await memberRoleId(ctx);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const userId = await insertSignedUpUser(tx, {
+        tenantId: ctx.tenantId,
+        email: data.email,
+        ...splitFullName(data.fullName),
+        roleId,
+        passwordHash,
+        locale: fromAcceptLanguage(ctx.acceptLanguage) ?? null,
+      });
+      await mailUser(tx, ctx.config.publicUrl, {
+        userId,
+        kind: 'verify',
+        purpose: 'verify',
+        acceptLanguage: ctx.acceptLanguage,
+      });
+      await recordChange(tx, {
+        tenantId: ctx.tenantId,
+        actorId: userId,
+        entity: 'users',
+        action: 'create',
+        entityId: userId,
+        after: await findUserRow(tx, ctx.tenantId, userId),
+      });
+    });
+    return true;
+  } catch (error) {
+    if (uniqueViolation(error) === 'users_tenant_email_key') return false;
+    throw error;
+  }
+}
+
+/**
+ * Self-service sign-up as a Member who must confirm the address before signing in.
+ * A taken address gets the same answer and mails its owner instead, so sign-up never tells
+ * whether an account exists; the password is hashed either way so timing does not tell either.
+ */
+export async function signup(
+  ctx: AccountContext & { tenant: TenantInfo; data: SignupRequest },
+): Promise<void> {
+  requireSignupOpen(ctx.tenant);
+  const passwordHash = await hashPassword(ctx.data.password);
+  const created = await insertSignup(ctx, ctx.data, passwordHash);
+  if (!created) await warnOwner(ctx, ctx.data.email);
 }
