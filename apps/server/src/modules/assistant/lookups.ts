@@ -1,24 +1,16 @@
-import { and, asc, eq, exists, gt, sql } from 'drizzle-orm';
 import { rolePageRequestSchema } from '@tc/contract/roles';
 import { userPageRequestSchema, type User } from '@tc/contract/users';
-import { roles, userCounts } from '../../db/schema/identity';
-import { projects } from '../../db/schema/projects';
 import type { ServiceContext } from '../../http/crud-routes';
-import { containsText } from '../../http/paging';
-import { owner, ownerName } from '../projects';
 import { rolesService } from '../roles';
 import { pageUsers } from '../users';
+import { heldRolesNamed, projectOwnersNamed, type Named } from './queries';
 
 /**
  * The lookups the tools make to turn a name into an id. A tool may only tell the model what
  * its caller could read through the API, so each lookup searches only what the caller's
  * permissions show: a name that is not visible is answered exactly like one that does not exist.
+ * These are the rules of what is visible; the SQL is in queries.ts.
  */
-
-export interface Named {
-  id: string;
-  name: string;
-}
 
 export const may = (ctx: ServiceContext, permission: string) =>
   ctx.caller.permissions.includes(permission);
@@ -40,25 +32,7 @@ export async function findRole(ctx: ServiceContext, name: string): Promise<Named
     const request = rolePageRequestSchema.parse({ pageSize: 100, filter: { search: name } });
     return pick((await rolesService.page({ ...ctx, request })).data, name);
   }
-  const held = ctx.db
-    .select({ one: sql`1` })
-    .from(userCounts)
-    .where(
-      and(
-        eq(userCounts.tenantId, roles.tenantId),
-        eq(userCounts.roleId, roles.id),
-        gt(userCounts.n, 0),
-      ),
-    );
-  const found = await ctx.db
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(
-      and(eq(roles.tenantId, ctx.caller.tenantId), containsText(roles.name, name), exists(held)),
-    )
-    .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id))
-    .limit(100);
-  return pick(found, name);
+  return pick(await heldRolesNamed(ctx.db, ctx.caller.tenantId, name), name);
 }
 
 /** Users whose full name or e-mail contains `name` ("Anna", "Anna Berg", "anna@"). */
@@ -83,11 +57,5 @@ export async function findOwners(ctx: ServiceContext, name: string): Promise<Nam
       name: `${user.firstName} ${user.lastName}`,
     }));
   }
-  return ctx.db
-    .selectDistinct({ id: owner.id, name: ownerName })
-    .from(projects)
-    .innerJoin(owner, and(eq(owner.id, projects.ownerId), eq(owner.tenantId, projects.tenantId)))
-    .where(and(eq(projects.tenantId, ctx.caller.tenantId), containsText(ownerName, name.trim())))
-    .orderBy(asc(ownerName), asc(owner.id))
-    .limit(10);
+  return projectOwnersNamed(ctx.db, ctx.caller.tenantId, name.trim());
 }
