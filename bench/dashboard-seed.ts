@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/database';
-import { insertRole } from '../apps/server/src/modules/roles/service';
-import { provisionTenant } from '../apps/server/src/modules/tenants/service';
-import { insertUser } from '../apps/server/src/modules/users/service';
+import { insertRole } from '../apps/server/src/modules/roles';
+import { provisionTenant } from '../apps/server/src/modules/tenants';
+import { insertUser } from '../apps/server/src/modules/users';
 
 export const TENANT = 'bench';
 export const ADMIN = { email: 'admin@bench.example.test', password: 'Bench-admin-1!' };

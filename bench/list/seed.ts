@@ -1,8 +1,8 @@
 /** Seeding the user list benchmark: bulk SQL straight into the database, not the API. */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/database';
-import { provisionTenant } from '../../apps/server/src/modules/tenants/service';
-import { insertUser } from '../../apps/server/src/modules/users/service';
+import { provisionTenant } from '../../apps/server/src/modules/tenants';
+import { insertUser } from '../../apps/server/src/modules/users';
 import { ADMIN, OTHER_TENANTS, OTHER_USERS, round, TENANT, USERS } from './settings';
 
 const FIRST = [

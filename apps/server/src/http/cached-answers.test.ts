@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../modules/users/service';
+import { insertUser } from '../modules/users';
 import { callApi, createSignedInTenant, signIn } from '../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../test/harness';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, tenantHost } from '../test/helpers/account';
-import { insertUser } from '../modules/users/service';
+import { insertUser } from '../modules/users';
 import { callApi, createSignedInTenant, refreshForm, signIn, tokenRequest } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/harness';
 

@@ -20,7 +20,7 @@ import {
   postJson,
   tenantHost,
 } from '../test/helpers/account';
-import { findMasterRealm } from '../modules/tenants/service';
+import { findMasterRealm } from '../modules/tenants';
 import { enqueueMail } from './outbox';
 import { createMailService, retryDelayMs, type MailLog } from './worker';
 

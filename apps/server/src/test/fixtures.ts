@@ -3,8 +3,8 @@ import type { Page } from '@tc/contract/paging';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { tenants } from '../db/schema/tenants';
-import { provisionTenant, type ProvisionedTenant } from '../modules/tenants/service';
-import { insertUser } from '../modules/users/service';
+import { provisionTenant, type ProvisionedTenant } from '../modules/tenants';
+import { insertUser } from '../modules/users';
 import { TEST_PASSWORD, type TestServer } from './harness';
 
 export interface TenantFixture extends ProvisionedTenant {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callApi, createTenant, signIn, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { startOpenAiMock, type OpenAiMock } from '../../test/openai-mock';
-import { insertRole } from '../roles/service';
-import { insertUser } from '../users/service';
+import { insertRole } from '../roles';
+import { insertUser } from '../users';
 import { ask, chat, toolResults } from '../../test/helpers/assistant';
 
 let mock: OpenAiMock;

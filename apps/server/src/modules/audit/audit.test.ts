@@ -5,8 +5,8 @@ import { auditLog, events } from '../../db/schema/audit';
 import { users } from '../../db/schema/identity';
 import { api, createTenant, signIn, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
-import { insertRole } from '../roles/service';
-import { insertUser } from '../users/service';
+import { insertRole } from '../roles';
+import { insertUser } from '../users';
 import { recordChange, type Change } from './record';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { roles, users } from '../../db/schema/identity';
 import { tenants } from '../../db/schema/tenants';
 import { api, createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { insertUser } from '../users/service';
+import { insertUser } from '../users';
 import {
   GOOGLE_CLIENT_ID,
   postGoogle,

@@ -8,8 +8,8 @@ import {
   TEST_PASSWORD,
   type TestServer,
 } from '../../test/harness';
-import { insertRole } from '../roles/service';
-import { insertUser } from '../users/service';
+import { insertRole } from '../roles';
+import { insertUser } from '../users';
 
 let server: TestServer;
 let tenant: Awaited<ReturnType<typeof createSignedInTenant>>;

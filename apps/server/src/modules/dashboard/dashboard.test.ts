@@ -8,7 +8,7 @@ import {
   tokenRequest,
 } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
-import { insertUser } from '../users/service';
+import { insertUser } from '../users';
 
 type Tenant = Awaited<ReturnType<typeof createSignedInTenant>>;
 

@@ -4,7 +4,7 @@ import { problemSchema } from '@tc/contract/problem';
 import { singleLineText } from '@tc/contract/text';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/problem';
-import { readFile } from './service';
+import { readFile } from './queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

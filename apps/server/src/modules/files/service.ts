@@ -45,6 +45,3 @@ export async function storeImage(
 
 /** Files are served by id: an unguessable, immutable address that an <img> can load. */
 export const fileUrl = (fileId: string) => `/api/v1.0/files/${fileId}`;
-
-// Where routes and the module's public entry import them from.
-export { deleteFile, readFile } from './queries';

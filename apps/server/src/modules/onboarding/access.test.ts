@@ -9,7 +9,7 @@ import {
   TEST_PASSWORD,
   type TestServer,
 } from '../../test/harness';
-import { insertUser } from '../users/service';
+import { insertUser } from '../users';
 
 let server: TestServer;
 let tenant: Awaited<ReturnType<typeof createSignedInTenant>>;

@@ -1,4 +1,4 @@
 // The public surface of the onboarding module: what app.ts, bootstrap/ and other modules may use.
 // Every other file of this folder is internal to the module (enforced by lint).
 export { onboardingRoutes } from './routes';
-export { markOnboardingComplete } from './service';
+export { markOnboardingComplete } from './queries';

@@ -116,6 +116,3 @@ async function write(
     });
   }
 }
-
-// Where the module's public entry (for the demo seed) imports it from.
-export { markOnboardingComplete } from './queries';

@@ -12,8 +12,8 @@ import {
   type TenantFixture,
 } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
-import { insertRole } from '../roles/service';
-import { insertUser } from '../users/service';
+import { insertRole } from '../roles';
+import { insertUser } from '../users';
 
 let server: TestServer;
 let tenantA: TenantFixture;

@@ -151,5 +151,3 @@ export const permissionsService: CrudService<
   update: updatePermission,
   remove: deletePermission,
 };
-
-export { createSystemPermissions } from './queries';

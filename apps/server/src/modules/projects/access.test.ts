@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/tenants';
 import { api, createTenant, signIn, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { insertRole } from '../roles/service';
-import { insertUser } from '../users/service';
+import { insertRole } from '../roles';
+import { insertUser } from '../users';
 
 let server: TestServer;
 let tenantA: TenantFixture;

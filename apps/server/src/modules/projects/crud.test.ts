@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/audit';
 import { projectPeople } from '../../db/schema/projects';
 import { api, createTenant, signIn, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { insertUser } from '../users/service';
+import { insertUser } from '../users';
 
 let server: TestServer;
 let tenant: TenantFixture;

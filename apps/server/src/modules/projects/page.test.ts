@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, signIn, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { insertUser } from '../users/service';
+import { insertUser } from '../users';
 
 let server: TestServer;
 let tenant: TenantFixture;

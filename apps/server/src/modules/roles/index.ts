@@ -7,10 +7,5 @@ export {
   requireMayGiveRole,
   requireAdministrator,
 } from './grants';
-export {
-  insertRole,
-  rolesService,
-  builtInRoleId,
-  requireRole,
-  requireRolesInTenant,
-} from './service';
+export { rolesService, requireRole, requireRolesInTenant } from './service';
+export { insertRole, builtInRoleId } from './queries';

@@ -12,8 +12,8 @@ import {
   type TenantFixture,
 } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
-import { insertUser } from '../users/service';
-import { insertRole } from './service';
+import { insertUser } from '../users';
+import { insertRole } from './queries';
 
 let server: TestServer;
 let tenantA: TenantFixture;

@@ -193,5 +193,3 @@ export const rolesService: CrudService<Role, RolePageRequest, CreateRole, Update
   update: updateRole,
   remove: deleteRole,
 };
-
-export { insertRole, builtInRoleId } from './queries';

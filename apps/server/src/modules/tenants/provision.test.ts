@@ -5,7 +5,7 @@ import { permissions, rolePermissions, roles } from '../../db/schema/identity';
 import { tenants } from '../../db/schema/tenants';
 import { uniqueName } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { provisionTenant } from './service';
+import { provisionTenant } from './provisioning';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   uniqueName,
 } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { findMasterRealm } from './service';
+import { findMasterRealm } from './queries';
 import { createTenantViaApi, sendJson, superAdminToken } from '../../test/helpers/tenants';
 
 let server: TestServer;

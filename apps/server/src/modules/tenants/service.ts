@@ -53,7 +53,7 @@ export async function identifyTenant(
     domain: tenant.isMaster ? input.publicHost : tenant.domain,
     logoUrl: tenant.logoFileId ? fileUrl(tenant.logoFileId) : null,
     signupEnabled: tenant.allowSignup && !tenant.isMaster,
-    // Super administrators never sign in with Google (modules/auth/google.ts), so no button.
+    // Super administrators never sign in with Google (modules/auth/google-sign-in.ts), so no button.
     googleEnabled: googleClientId !== null,
     // The console renders Google's button with it, so the web build needs no client id.
     googleClientId,
@@ -223,7 +223,3 @@ export const tenantService: CrudService<Tenant, TenantPageRequest, TenantCreate,
   update: updateTenant,
   remove: deleteTenant,
 };
-
-// Where the test fixtures, the bench seeds and the module's public entry import them from.
-export { type ProvisionedTenant, provisionTenant, provisionMasterRealm } from './provisioning';
-export { findMasterRealm } from './queries';

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import type { Caller } from '../../identity/token-service';
 import { EmailBookmarks } from './bookmarks';
 import { pageUsers } from './queries';
-import { insertUser } from './service';
+import { insertUser } from './queries';
 
 // A stride of 4 puts bookmarks where a 27-user list can reach them (the product uses 1,000).
 let server: TestServer;

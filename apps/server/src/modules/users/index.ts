@@ -1,5 +1,5 @@
 // The public surface of the users module: what app.ts, bootstrap/ and other modules may use.
 // Every other file of this folder is internal to the module (enforced by lint).
 export { usersRoutes } from './routes';
-export { pageUsers, findUserRow } from './queries';
-export { insertUser, requireUsersInTenant } from './service';
+export { pageUsers, findUserRow, insertUser } from './queries';
+export { requireUsersInTenant } from './service';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, signIn, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
-import { insertRole } from '../roles/service';
-import { insertUser } from './service';
+import { insertRole } from '../roles';
+import { insertUser } from './queries';
 
 interface Row {
   id: string;

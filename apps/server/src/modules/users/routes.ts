@@ -4,11 +4,9 @@ import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { registerCrudRoutes } from '../../http/crud-routes';
 import { registerRoute } from '../../http/register-route';
-import { resendInvitation } from './service';
 import { requireMayActOnUser } from '../roles';
 import { EmailBookmarks } from './bookmarks';
-import { getUser, pageUsers } from './service';
-import { createUser, removeUser, updateUser } from './service';
+import { resendInvitation, usersService } from './service';
 
 /**
  * users/page, users/create, users/update, users/delete/{id}, users/{id} (docs/api-conventions.md)
@@ -20,16 +18,14 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   registerCrudRoutes(app, ctx, {
     routes: userRoutes,
     service: {
-      page: (options) => pageUsers({ ...options, bookmarks }),
-      get: getUser,
+      ...usersService,
+      page: (options) => usersService.page({ ...options, bookmarks }),
       // The invitation is queued in the create transaction; send it now, not at the next poll.
       create: async (options) => {
-        const user = await createUser(options);
+        const user = await usersService.create(options);
         ctx.mail.nudge();
         return user;
       },
-      update: updateUser,
-      remove: removeUser,
     },
   });
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { User, UserCreate, UserUpdate } from '@tc/contract/users';
+import type { User, UserCreate, UserPageRequest, UserUpdate } from '@tc/contract/users';
 import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
-import type { ServiceContext } from '../../http/crud-routes';
+import type { CrudService, ServiceContext } from '../../http/crud-routes';
 import { badRequest, conflict, notFound } from '../../http/problem';
 import { withUniqueFields } from '../../http/unique-conflict';
 import { clearLoginFailures } from '../../identity/brute-force';
@@ -12,7 +12,7 @@ import { recordChange } from '../audit';
 import { sendInvitation } from '../../mail/account-mail';
 import { requireMayActOnUser, requireMayGiveRole, requireAdministrator } from '../roles';
 import { requireRole } from '../roles';
-import { findUserRow, insertUser } from './queries';
+import { findUserRow, insertUser, pageUsers } from './queries';
 
 const ENTITY = 'users';
 
@@ -190,5 +190,14 @@ export async function resendInvitation(input: {
   });
 }
 
-// Kept where routes and the module's public entry import them from.
-export { insertUser, pageUsers } from './queries';
+/**
+ * The five CRUD operations. `satisfies` rather than a CrudService annotation keeps the page
+ * query's optional `bookmarks`, which routes.ts passes from the app's bookmark cache.
+ */
+export const usersService = {
+  page: pageUsers,
+  get: getUser,
+  create: createUser,
+  update: updateUser,
+  remove: removeUser,
+} satisfies CrudService<User, UserPageRequest, UserCreate, UserUpdate>;

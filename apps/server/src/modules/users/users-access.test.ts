@@ -11,8 +11,8 @@ import {
   type TenantFixture,
 } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
-import { insertRole } from '../roles/service';
-import { insertUser } from './service';
+import { insertRole } from '../roles';
+import { insertUser } from './queries';
 
 let server: TestServer;
 let tenant: TenantFixture;

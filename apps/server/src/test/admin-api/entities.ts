@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { insertRole } from '../../modules/roles/service';
-import { insertUser } from '../../modules/users/service';
+import { insertRole } from '../../modules/roles';
+import { insertUser } from '../../modules/users';
 import { api, createSignedInTenant, signIn, type TenantFixture } from '../fixtures';
 import { TEST_PASSWORD, type TestServer } from '../harness';
 

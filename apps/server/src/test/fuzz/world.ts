@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CLIENT_ID, MASTER_REALM } from '@tc/contract/permissions';
 import type { Database } from '../../db/database';
 import { tenants } from '../../db/schema/tenants';
-import { insertUser } from '../../modules/users/service';
+import { insertUser } from '../../modules/users';
 import { createTenant, type TenantFixture } from '../fixtures';
 import { TEST_PASSWORD } from '../harness';
 
