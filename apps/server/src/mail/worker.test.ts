@@ -13,13 +13,7 @@ import {
   type TestServer,
 } from '../test/harness';
 import { startSmtpServer } from '../test/smtp';
-import {
-  followLink,
-  linkIn,
-  NEW_PASSWORD,
-  postJson,
-  tenantHost,
-} from '../test/helpers/account';
+import { followLink, linkIn, NEW_PASSWORD, postJson, tenantHost } from '../test/helpers/account';
 import { findMasterRealm } from '../modules/tenants';
 import { enqueueMail } from './outbox';
 import { createMailService, retryDelayMs, type MailLog } from './worker';

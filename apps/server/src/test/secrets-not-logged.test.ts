@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../db/schema/tenants';
-import {
-  GOOGLE_CLIENT_ID,
-  startTestIssuer,
-  type TestIssuer,
-} from './helpers/google-test-issuer';
+import { GOOGLE_CLIENT_ID, startTestIssuer, type TestIssuer } from './helpers/google-test-issuer';
 import { createTenant, signIn, type TenantFixture } from './fixtures';
 import { startTestServer, SUPER_ADMIN_PASSWORD, type TestServer } from './harness';
 import { leakedSecrets, LogCapture } from './log-capture';
