@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** An SMTP server's address: nodemailer reads host, port and credentials from it. */
+function isSmtpUrl(value: string): boolean {
+  const url = URL.parse(value);
+  return (url?.protocol === 'smtp:' || url?.protocol === 'smtps:') && url.hostname !== '';
+}
+
 /** Raised for any bad environment value; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
 
@@ -42,7 +48,8 @@ const envSchema = z.object({
   // nodemailer reads the rest of the URL; a malformed one is refused here, at start-up.
   SMTP_URL: optionalText.pipe(
     z
-      .url({ protocol: /^smtps?$/, hostname: /./, message: 'must be an smtp:// or smtps:// URL' })
+      .url({ message: 'must be an smtp:// or smtps:// URL' })
+      .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Tenant Console <no-reply@localhost>'),

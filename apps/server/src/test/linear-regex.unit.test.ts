@@ -52,7 +52,7 @@ const NOT_REQUEST_INPUT: Record<string, string> = {
   'apps/server/src/config.ts /\\/+$/': 'PUBLIC_URL, from the environment',
   'apps/server/src/modules/assistant/provider.ts /\\/+$/':
     'the model API URL, from the environment',
-  'apps/server/src/modules/auth/links.ts /\\/+$/': 'PUBLIC_URL with a validated tenant domain',
+  'apps/server/src/mail/links.ts /\\/+$/': 'PUBLIC_URL with a validated tenant domain',
   'apps/server/src/db/database.ts /\\/\\/([^:/@]+):[^@]*@/': 'DATABASE_URL, from the environment',
 };
 
