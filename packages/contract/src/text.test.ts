@@ -1,3 +1,4 @@
+import { problemText } from './problem-codes';
 import { describe, expect, it } from 'vitest';
 import { multilineText, singleLineText } from './text';
 
@@ -45,8 +46,9 @@ describe('the shared string builders', () => {
     }
   });
 
-  it('name the problem, so the field can say it', () => {
+  it('name the problem by its code, so the field can say it in any language', () => {
     const result = line.safeParse('a\u0000');
-    expect(result.error?.issues[0]?.message).toMatch(/control characters/);
+    expect(result.error?.issues[0]?.message).toBe('text.control_in_line');
+    expect(problemText('text.control_in_line')).toMatch(/control characters/);
   });
 });
