@@ -31,21 +31,30 @@ export interface AccountContext {
   acceptLanguage?: string;
 }
 
+/** A reset link to the active account with this address, if there is one; else nothing. */
+async function mailActiveAccount(
+  ctx: AccountContext,
+  email: string,
+  kind: 'reset' | 'signupExisting',
+): Promise<void> {
+  const user = await findUserByEmail(ctx.db, ctx.tenantId, email);
+  if (!user || user.status !== 'active') return;
+  await ctx.db.transaction((tx) =>
+    mailUser(tx, ctx.config.publicUrl, {
+      userId: user.id,
+      kind,
+      purpose: 'reset',
+      acceptLanguage: ctx.acceptLanguage,
+    }),
+  );
+}
+
 /**
  * Queues a reset link if the address belongs to an active user of the tenant. The caller
  * answers the same either way (no account enumeration, OWASP Forgot Password Cheat Sheet).
  */
 export async function forgotPassword(ctx: AccountContext & { email: string }): Promise<void> {
-  const user = await findUserByEmail(ctx.db, ctx.tenantId, ctx.email);
-  if (!user || user.status !== 'active') return;
-  await ctx.db.transaction((tx) =>
-    mailUser(tx, ctx.config.publicUrl, {
-      userId: user.id,
-      kind: 'reset',
-      purpose: 'reset',
-      acceptLanguage: ctx.acceptLanguage,
-    }),
-  );
+  await mailActiveAccount(ctx, ctx.email, 'reset');
 }
 
 /**
@@ -173,16 +182,7 @@ async function memberRoleId(ctx: AccountContext): Promise<string> {
  * is not in the mail; mailUser greets by what the account holds, if anything.
  */
 async function warnOwner(ctx: AccountContext, email: string): Promise<void> {
-  const owner = await findUserByEmail(ctx.db, ctx.tenantId, email);
-  if (!owner || owner.status !== 'active') return;
-  await ctx.db.transaction((tx) =>
-    mailUser(tx, ctx.config.publicUrl, {
-      userId: owner.id,
-      kind: 'signupExisting',
-      purpose: 'reset',
-      acceptLanguage: ctx.acceptLanguage,
-    }),
-  );
+  await mailActiveAccount(ctx, email, 'signupExisting');
 }
 
 /** Inserts the Member user (unverified), the audit entry and the verification mail; false if taken. */
