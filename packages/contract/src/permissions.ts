@@ -8,6 +8,8 @@ export const SYSTEM_PERMISSIONS = [
   'permissions:write',
   'projects:read',
   'projects:write',
+  'clients:read',
+  'clients:write',
   'tenant:read',
   'audit:read',
 ] as const;

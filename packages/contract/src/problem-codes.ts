@@ -173,6 +173,34 @@ export const PROBLEM_TEXTS = {
   'image.unsupported': 'Upload a PNG, JPEG, WebP or GIF image.',
   'image.unsupported_body': 'Upload a PNG, JPEG, WebP or GIF image as the request body.',
 
+  // Applications: the OAuth / OpenID Connect clients of a tenant.
+  'client.not_found': 'This application does not exist.',
+  'client.id_required': 'Enter a client ID.',
+  'client.id_pattern': 'Use letters, digits and . _ ~ - only.',
+  'client.id_taken': 'Another application already has this client ID.',
+  'client.type_invalid': 'Choose public or confidential.',
+  'client.grant_type_invalid':
+    'Choose authorization_code, refresh_token, client_credentials or password.',
+  'client.grant_required': 'Choose at least one grant type.',
+  'client.algorithm_invalid': 'Choose RS256 or ES256.',
+  'client.uris_too_many': 'Enter at most {{maximum}} addresses.',
+  'client.uri_wildcard': 'Wildcards (*) are not allowed: enter each address in full.',
+  'client.redirect_uri_invalid':
+    'Enter an absolute address, such as https://app.example.com/callback.',
+  'client.redirect_uri_fragment': 'A redirect address cannot have a fragment (#).',
+  'client.redirect_uri_scheme':
+    'Use https, http on localhost, or an app scheme such as com.example.app:/callback.',
+  'client.origin_invalid': 'Enter an origin only, such as https://app.example.com.',
+  'client.origin_scheme': 'Use https, or http on localhost.',
+  'client.grant_needs_confidential': 'Only confidential applications can use client_credentials.',
+  'client.refresh_needs_grant': 'refresh_token needs authorization_code or password as well.',
+  'client.grant_needs_redirect': 'authorization_code needs at least one redirect address.',
+  'client.service_roles_need_grant': 'Service roles need the client_credentials grant.',
+  'client.built_in_deleted': 'The built-in application {{clientId}} cannot be deleted.',
+  'client.built_in_changed':
+    'The client ID and type of the built-in application {{clientId}} cannot be changed.',
+  'client.secret_public': 'A public application has no secret.',
+
   // Audit, onboarding, assistant.
   'audit.action_invalid': 'Choose create, update or delete.',
   'audit.actor_invalid': 'Not a valid user id.',

@@ -1,6 +1,7 @@
 import { assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
+import { clientRoutes } from './clients';
 import { dashboardRoutes } from './dashboard';
 import { onboardingRoutes } from './onboarding';
 import { permissionRoutes } from './permissions';
@@ -14,6 +15,7 @@ export const apiRoutes = {
   assistant: assistantRoutes,
   audit: auditRoutes,
   auth: authRoutes,
+  clients: clientRoutes,
   dashboard: dashboardRoutes,
   onboarding: onboardingRoutes,
   permissions: permissionRoutes,

@@ -7,6 +7,7 @@ import {
 } from '@tc/contract/permissions';
 import type { Database } from '../../db/database';
 import { tenants } from '../../db/schema/tenants';
+import { insertBuiltInClient } from '../clients';
 import { createSystemPermissions } from '../permissions';
 import { insertRole } from '../roles';
 
@@ -18,8 +19,9 @@ export interface ProvisionedTenant {
 }
 
 /**
- * Creates a tenant with its realm, system permissions, Admin role (all of them) and Member
- * role (read-only), inside the caller's transaction so that it is all or nothing.
+ * Creates a tenant with its realm, system permissions, Admin role (all of them), Member role
+ * (read-only) and the console's built-in client, inside the caller's transaction so that it
+ * is all or nothing.
  */
 export async function provisionTenant(
   tx: Database,
@@ -49,10 +51,11 @@ export async function provisionTenant(
     isSystem: true,
     permissionIds: MEMBER_PERMISSIONS.map((name) => permissionIds.get(name)!),
   });
+  await insertBuiltInClient(tx, tenantId);
   return { tenantId, adminRoleId, memberRoleId, permissionIds };
 }
 
-/** The master realm and its superAdmin role. */
+/** The master realm, its superAdmin role and the console's built-in client. */
 export async function provisionMasterRealm(
   tx: Database,
 ): Promise<{ tenantId: string; roleId: string }> {
@@ -67,5 +70,6 @@ export async function provisionMasterRealm(
     isSystem: true,
     permissionIds: [],
   });
+  await insertBuiltInClient(tx, tenant!.id);
   return { tenantId: tenant!.id, roleId };
 }
