@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users';
 import { rolesRoutes } from './modules/roles';
 import { permissionsRoutes } from './modules/permissions';
 import { projectsRoutes } from './modules/projects';
+import { clientsRoutes } from './modules/clients';
 import { auditRoutes } from './modules/audit';
 import { eventsRoutes } from './modules/events';
 import { filesRoutes } from './modules/files';
@@ -109,6 +110,7 @@ export async function buildApp({
       await api.register(rolesRoutes, { ctx });
       await api.register(permissionsRoutes, { ctx });
       await api.register(projectsRoutes, { ctx });
+      await api.register(clientsRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(eventsRoutes, { ctx });
       await api.register(filesRoutes, { ctx });
