@@ -6,6 +6,7 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { clientRoutes } from '@tc/contract/routes/clients';
 import type { CrudRoutes } from '@tc/contract/routes/crud';
 import { permissionRoutes } from '@tc/contract/routes/permissions';
 import { projectRoutes } from '@tc/contract/routes/projects';
@@ -14,8 +15,8 @@ import { tenantRoutes } from '@tc/contract/routes/tenants';
 import { userRoutes } from '@tc/contract/routes/users';
 import { callRoute } from './api';
 
-/** The five managed resources; the same name in the API path, events and query keys, so one name finds them all. */
-export type EntityName = 'tenants' | 'users' | 'roles' | 'permissions' | 'projects';
+/** The managed resources; the same name in the API path, events and query keys, so one name finds them all. */
+export type EntityName = 'tenants' | 'users' | 'roles' | 'permissions' | 'projects' | 'clients';
 
 /** The order a list starts in; the contract's default sort (users by e-mail). */
 export const defaultSorts: Record<EntityName, PageRequest['listSort']> = {
@@ -24,6 +25,7 @@ export const defaultSorts: Record<EntityName, PageRequest['listSort']> = {
   roles: { field: 'name', direction: 0 },
   permissions: { field: 'name', direction: 0 },
   projects: { field: 'name', direction: 0 },
+  clients: { field: 'name', direction: 0 },
 };
 
 /** Starts loading a page before the screen that shows it has rendered (route preloading). */
@@ -41,6 +43,7 @@ export const entityRoutes: Record<EntityName, CrudRoutes> = {
   roles: roleRoutes,
   permissions: permissionRoutes,
   projects: projectRoutes,
+  clients: clientRoutes,
 };
 
 export const entityKeys = {
@@ -102,9 +105,11 @@ export async function deleteEntity(entity: EntityName, id: string) {
 export const affectedBy: Record<EntityName, EntityName[]> = {
   tenants: ['tenants'],
   users: ['users', 'roles', 'projects'],
-  roles: ['roles', 'users', 'permissions'],
+  // A deleted role leaves the clients that used it as a service role.
+  roles: ['roles', 'users', 'permissions', 'clients'],
   permissions: ['permissions', 'roles'],
   projects: ['projects'],
+  clients: ['clients'],
 };
 
 export function useInvalidateEntity() {

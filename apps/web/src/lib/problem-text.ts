@@ -36,7 +36,8 @@ export function encodeFieldProblem(problem: CodedProblem): string {
     : `${problem.code} ${JSON.stringify(params)}`;
 }
 
-function decodeFieldProblem(message: string): CodedProblem | undefined {
+/** A field message back as the code and parameters it was encoded from; undefined if no code. */
+export function decodeFieldProblem(message: string): CodedProblem | undefined {
   const space = message.indexOf(' ');
   const code = space < 0 ? message : message.slice(0, space);
   if (!isProblemCode(code)) return undefined;

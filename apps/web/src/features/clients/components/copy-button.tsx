@@ -1,0 +1,45 @@
+import CheckIcon from '@mui/icons-material/Check';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Copies a text to the clipboard and says so beside the button (a live region: a screen
+ * reader hears it, a notice would be hidden behind the dialog). Without a clipboard (an
+ * insecure page, a refusal) it asks the user to copy by hand.
+ */
+export function CopyButton(props: { text: string; label: string }) {
+  const { t } = useTranslation('clients');
+  const [outcome, setOutcome] = useState<'copied' | 'copyFailed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.text);
+      setOutcome('copied');
+    } catch {
+      setOutcome('copyFailed');
+    }
+  };
+  return (
+    <span>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={outcome === 'copied' ? <CheckIcon /> : <ContentCopyIcon />}
+        onClick={() => void copy()}
+      >
+        {props.label}
+      </Button>
+      <Typography
+        component="span"
+        variant="body2"
+        role="status"
+        color={outcome === 'copyFailed' ? 'error' : 'text.secondary'}
+        sx={{ ml: 1 }}
+      >
+        {outcome ? t(outcome) : null}
+      </Typography>
+    </span>
+  );
+}
