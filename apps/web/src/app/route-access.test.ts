@@ -9,14 +9,22 @@ const usersOnly = { superAdmin: false, permissions: ['users:read'] };
 const noPermissions = { superAdmin: false, permissions: [] };
 const superAdmin = { superAdmin: true, permissions: [] };
 
-const screens = [paths.tenants, paths.users, paths.roles, paths.permissions, paths.projects];
+const screens = [
+  paths.tenants,
+  paths.users,
+  paths.roles,
+  paths.permissions,
+  paths.projects,
+  paths.clients,
+];
 const openScreens = (grants: Parameters<typeof canOpen>[0]) =>
   screens.filter((path) => canOpen(grants, path));
 
 describe('which screens a user may open', () => {
   it('a tenant administrator or member opens every tenant screen, not Tenants', () => {
     const tenantScreens = [paths.users, paths.roles, paths.permissions, paths.projects];
-    expect(openScreens(admin)).toEqual(tenantScreens);
+    expect(openScreens(admin)).toEqual([...tenantScreens, paths.clients]);
+    // Applications hold the tenant's sign-in set-up: members do not see them.
     expect(openScreens(member)).toEqual(tenantScreens);
   });
 

@@ -25,6 +25,7 @@ export const routePermissions: Partial<Record<AppPath, RoutePermission>> = {
   [paths.roles]: 'roles:read',
   [paths.permissions]: 'permissions:read',
   [paths.projects]: 'projects:read',
+  [paths.clients]: 'clients:read',
 };
 
 /** The part of a session that decides what it may open. */

@@ -82,6 +82,11 @@ const listScreens: RouteObject[] = [
     'projects',
     lazyScreen(['projects'], () => import('../features/projects/components/projects-page')),
   ),
+  listScreen(
+    paths.clients,
+    'clients',
+    lazyScreen(['clients'], () => import('../features/clients/components/clients-page')),
+  ),
 ];
 
 const onboardingSteps: { path: AppPath; step: OnboardingStep }[] = [

@@ -20,6 +20,7 @@ export const paths = {
   roles: '/dashboard/roles',
   permissions: '/dashboard/permissions',
   projects: '/dashboard/projects',
+  clients: '/dashboard/clients',
   welcome: '/welcome',
   firstStep: '/first-step',
   secondStep: '/second-step',

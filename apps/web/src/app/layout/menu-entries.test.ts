@@ -23,6 +23,7 @@ describe('the navigation menu', () => {
       paths.users,
       paths.roles,
       paths.permissions,
+      paths.clients,
     ]);
   });
 
@@ -41,6 +42,7 @@ describe('the navigation menu', () => {
       tenantUser([...SYSTEM_PERMISSIONS]),
       tenantUser([...MEMBER_PERMISSIONS]),
       tenantUser(['roles:read', 'projects:read']),
+      tenantUser(['clients:read']),
       { superAdmin: true, permissions: [...SYSTEM_PERMISSIONS] },
     ];
     for (const grants of users) {

@@ -24,6 +24,7 @@ const tenantMenu: MenuEntry[] = [
       { label: 'nav.users', to: paths.users },
       { label: 'nav.roles', to: paths.roles },
       { label: 'nav.permissions', to: paths.permissions },
+      { label: 'nav.clients', to: paths.clients },
     ],
   },
 ];
