@@ -9,6 +9,7 @@ import {
   uploadPng,
   type Drive,
 } from './secret-route-cases';
+import { clientCases } from './secret-route-cases-clients';
 
 type Case = [string, (d: Drive) => Promise<void>];
 
@@ -246,4 +247,4 @@ const docs: Case[] = [
 ]);
 
 export const CASES: Case[] = [...identity, ...docs, ...account, ...tenants, ...users, ...roles];
-CASES.push(...permissions, ...projects);
+CASES.push(...permissions, ...projects, ...clientCases);

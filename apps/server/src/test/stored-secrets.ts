@@ -1,11 +1,13 @@
 import { isNotNull, sql } from 'drizzle-orm';
+import { clients } from '../db/schema/clients';
 import { actionTokens, refreshTokens, signingKeys, users } from '../db/schema/identity';
 import { mailOutbox } from '../db/schema/mail';
 import type { TestServer } from './harness';
 
 /**
  * The secrets the database holds after a run: every password hash, the digests of refresh
- * and link tokens, the link tokens of every mail, and the private halves of the signing keys.
+ * and link tokens and of client secrets, the link tokens of every mail, and the private halves
+ * of the signing keys.
  */
 export async function storedSecrets(server: TestServer): Promise<Map<string, string>> {
   const { db } = server.database;
@@ -27,6 +29,10 @@ export async function storedSecrets(server: TestServer): Promise<Map<string, str
   add(
     'link token digest',
     (await db.select().from(actionTokens)).map((r) => r.tokenHash),
+  );
+  add(
+    'client secret digest',
+    (await db.select({ hash: clients.secretHash }).from(clients)).map((r) => r.hash),
   );
   const mails = await db.select({ text: mailOutbox.textBody }).from(mailOutbox);
   const links = mails.flatMap((mail) =>

@@ -12,8 +12,14 @@ export interface SeededTenant extends TenantFixture {
   ids: Record<TenantEntity, string>;
 }
 
-export type TenantEntity = 'users' | 'roles' | 'permissions' | 'projects';
-export const TENANT_ENTITIES: TenantEntity[] = ['users', 'roles', 'permissions', 'projects'];
+export type TenantEntity = 'users' | 'roles' | 'permissions' | 'projects' | 'clients';
+export const TENANT_ENTITIES: TenantEntity[] = [
+  'users',
+  'roles',
+  'permissions',
+  'projects',
+  'clients',
+];
 
 /** Valid create bodies, given ids that already exist in the same tenant. */
 export const validCreate: Record<
@@ -34,6 +40,13 @@ export const validCreate: Record<
     projectNumber: `P-${suffix()}`,
     budget: '1000.00',
     country: 'DE',
+  }),
+  clients: () => ({
+    clientId: `app-${suffix()}`,
+    name: 'Partner portal',
+    type: 'public',
+    redirectUris: ['https://partner.example.test/callback'],
+    grantTypes: ['authorization_code', 'refresh_token'],
   }),
 };
 

@@ -29,6 +29,15 @@ const PERMISSION_SETS: Record<string, string[]> = {
   'every system permission': [...SYSTEM_PERMISSIONS],
 };
 
+/** A confidential client whose own tokens carry this role's permissions. */
+const serviceClient = (roleId: string) => ({
+  clientId: `svc-${suffix()}`,
+  name: 'Service',
+  type: 'confidential',
+  grantTypes: ['client_credentials'],
+  serviceRoleIds: [roleId],
+});
+
 type Escalation = (
   caller: Limited,
   secretId: string,
@@ -101,6 +110,30 @@ const ESCALATIONS: Record<string, Escalation> = {
       body: { ...secret, roleIds },
       entity: 'permissions',
       id: secretId,
+    };
+  },
+  'create a client whose secret carries the Admin role': async () => ({
+    method: 'POST',
+    path: '/clients/create',
+    body: serviceClient(tenant.adminRoleId),
+    entity: 'roles',
+    id: tenant.adminRoleId,
+  }),
+  'take a new secret of a client serving the Admin role': async () => {
+    const { body } = await callApi<{ id: string }>(
+      server,
+      tenant.token,
+      'POST',
+      '/clients/create',
+      serviceClient(tenant.adminRoleId),
+    );
+    const id = body.data.id;
+    return {
+      method: 'POST',
+      path: `/clients/${id}/rotate-secret`,
+      body: undefined,
+      entity: 'clients',
+      id,
     };
   },
   'create a new permission on its own role': async (caller) => ({

@@ -1,5 +1,9 @@
 import { defineRouteFuzzing } from './fuzz-suite';
+import { clientGenerators } from './generators-clients';
 import { entityGenerators } from './generators-entities';
 
-// The tenant data: the five routes of each entity, logos, audit, onboarding, dashboard.
-await defineRouteFuzzing({ pick: entityGenerators });
+// The tenant data: the five routes of each entity, logos, audit, onboarding, dashboard, and
+// the applications (OAuth clients).
+await defineRouteFuzzing({
+  pick: (world) => ({ ...entityGenerators(world), ...clientGenerators(world) }),
+});

@@ -18,7 +18,10 @@ const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: 
 const status = fc.constantFrom('active', 'inactive');
 
 /** A valid page request of the entity's own sort fields and filters. */
-function pageRequest(sortFields: readonly string[], filter: Record<string, fc.Arbitrary<unknown>>) {
+export function pageRequest(
+  sortFields: readonly string[],
+  filter: Record<string, fc.Arbitrary<unknown>>,
+) {
   return fc.record(
     {
       pageIndex: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 1_000_000 })),
@@ -34,7 +37,7 @@ function pageRequest(sortFields: readonly string[], filter: Record<string, fc.Ar
   );
 }
 
-interface EntityShape {
+export interface EntityShape {
   entity: string;
   token: string;
   deleteMethod?: 'POST' | 'DELETE';
@@ -46,7 +49,7 @@ interface EntityShape {
 }
 
 /** The five routes every entity has (crud-routes.ts). */
-function crudGenerators(shape: EntityShape): Record<string, fc.Arbitrary<FuzzRequest>> {
+export function crudGenerators(shape: EntityShape): Record<string, fc.Arbitrary<FuzzRequest>> {
   const { entity, token, pool } = shape;
   const auth = bearer(token);
   const at = (path: string) => fc.constant(`${API}/${entity}/${path}`);

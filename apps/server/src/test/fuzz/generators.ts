@@ -1,10 +1,11 @@
 import type fc from 'fast-check';
 import type { FuzzRequest } from './fuzz-request';
+import { clientGenerators } from './generators-clients';
 import { entityGenerators } from './generators-entities';
 import { publicGenerators } from './generators-public';
 import type { FuzzWorld } from './world';
 
 /** One request generator per route, keyed `METHOD /path` as the server registers the route. */
 export function routeGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<FuzzRequest>> {
-  return { ...publicGenerators(world), ...entityGenerators(world) };
+  return { ...publicGenerators(world), ...entityGenerators(world), ...clientGenerators(world) };
 }

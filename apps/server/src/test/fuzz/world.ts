@@ -33,6 +33,7 @@ export interface FuzzWorld {
   users: IdPools;
   permissions: IdPools;
   projects: IdPools;
+  clients: IdPools;
   tenants: IdPools;
   fileIds: string[];
   /** ID tokens signed by the stand-in Google, with odd claims; empty when it is not running. */
@@ -154,6 +155,18 @@ export async function prepareFuzzWorld(options: {
         })
       ).id,
   );
+  const clients = await pools(
+    async (i) =>
+      (
+        await asAdmin<Row>('POST', '/clients/create', {
+          clientId: `fuzz-client-${i}`,
+          name: `Fuzz client ${i}`,
+          type: 'confidential',
+          grantTypes: ['client_credentials'],
+          serviceRoleIds: [roles.kept[i % 3]],
+        })
+      ).id,
+  );
   const tenantPools = await pools(async (i) => {
     const name = `${tenant.name}-other-${i}`;
     return (await asSuperAdmin<Row>('POST', '/tenants/create', { name, domain: `${name}.test` }))
@@ -186,6 +199,7 @@ export async function prepareFuzzWorld(options: {
     users,
     permissions,
     projects,
+    clients,
     tenants: tenantPools,
     fileIds,
     googleCredentials: options.googleCredentials ?? [],
