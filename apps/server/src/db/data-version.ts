@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from './database';
 
 /**
- * Notified by the triggers of migrations 0006 and 0010 on every committed write to cached data,
- * with the tenant whose data it was.
+ * Notified by the triggers of migrations 0006, 0010 and 0011 on every committed write to cached
+ * data, with the tenant whose data it was.
  */
 export const DATA_CHANGED_CHANNEL = 'data_changed';
 
