@@ -96,6 +96,8 @@ export const seeded = {
   permission: 'reports:export',
   user: { firstName: 'Una', lastName: 'Example' },
   project: 'Harbour Bridge',
+  /** An application of its own beside the built-in one, which offers no Delete. */
+  client: 'Harbour Portal',
 } as const;
 
 export interface MatrixFixtures {
@@ -124,6 +126,13 @@ export const test = base.extend<MatrixFixtures, MatrixWorkerFixtures>({
         await tenant.createPermission({ name: seeded.permission });
         await tenant.createUser({ ...seeded.user, role: 'Member' });
         await tenant.createProject({ name: seeded.project });
+        await tenant.api('POST', '/clients/create', {
+          name: seeded.client,
+          clientId: 'harbour-portal',
+          type: 'confidential',
+          redirectUris: ['https://portal.example.com/callback'],
+          grantTypes: ['authorization_code', 'refresh_token'],
+        });
         await use(tenant);
       } finally {
         await factory.disposeAll();

@@ -103,6 +103,12 @@ const lists: List[] = [
     row: () => seeded.project,
   },
   {
+    name: 'applications',
+    namespace: 'clients',
+    path: '/dashboard/clients',
+    row: () => seeded.client,
+  },
+  {
     name: 'tenants',
     namespace: 'tenants',
     path: '/dashboard/tenants',
@@ -217,6 +223,22 @@ export const targets: Target[] = [
     open: (page, context) => signedIn(page, context, path),
   })),
   ...listTargets,
+  {
+    // The edit dialog of a confidential client: its secret rotation and the opened quick
+    // start (addresses to copy, the code block that scrolls).
+    name: 'applications: quick start',
+    kind: 'dialog',
+    async open(page, context) {
+      const { language } = context.combo;
+      const applications = lists.find((list) => list.namespace === 'clients')!;
+      await openRowDialog(page, context, applications, 'edit');
+      await page.getByRole('button', { name: text(language, 'clients:quickStart') }).click();
+      await expect(
+        page.getByRole('textbox', { name: text(language, 'clients:issuer') }),
+      ).toBeVisible();
+      await settled(page);
+    },
+  },
   {
     name: 'users: row menu',
     kind: 'dialog',
