@@ -13,6 +13,7 @@ import { loggerOptions } from './http/logging';
 import { registerProblemHandlers } from './http/problem';
 import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
+import { createProviderRegistry } from './identity/openid/registry';
 import { realmRoutes } from './identity/routes';
 import { SigningKeys } from './identity/signing-keys';
 import { DataVersion } from './db/data-version';
@@ -98,7 +99,20 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.mail.stop());
 
   await app.register(healthRoutes, { ctx });
-  await app.register(realmRoutes, { config, db: ctx.db, keys, tokens: ctx.tokens, limits });
+  const registry = createProviderRegistry({
+    db: ctx.db,
+    config,
+    keys,
+    lockout: { db: ctx.db, settings: config.bruteForce },
+  });
+  await app.register(realmRoutes, {
+    config,
+    db: ctx.db,
+    keys,
+    tokens: ctx.tokens,
+    limits,
+    registry,
+  });
   await app.register(
     async (api) => {
       registerAuthGuard(api, ctx.tokens);

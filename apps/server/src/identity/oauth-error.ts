@@ -17,3 +17,10 @@ export const invalidCredentials = () =>
 export const invalidRefreshToken = () =>
   new OAuthError(400, 'invalid_grant', 'Invalid refresh token');
 export const realmNotFound = () => new OAuthError(404, 'invalid_request', 'Realm does not exist');
+
+/** A refresh token the password grant's sessions do not know; the OpenID provider may. */
+export class NotOurRefreshToken extends OAuthError {
+  constructor() {
+    super(400, 'invalid_grant', 'Invalid refresh token');
+  }
+}

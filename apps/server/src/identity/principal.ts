@@ -197,3 +197,37 @@ export async function principalForAccessToken(
   const [row] = await prepared.execute(claims);
   return row ? toPrincipal(row) : undefined;
 }
+
+/** A user of a tenant by id, for the claims of tokens and userinfo. */
+export async function principalById(
+  db: Database,
+  tenantId: string,
+  userId: string,
+): Promise<(Principal & { locale: string | null }) | undefined> {
+  const [row] = await db
+    .select({ ...principalColumns, locale: users.locale })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(loginFailures, eq(loginFailures.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
+    .limit(1);
+  return row ? { ...toPrincipal(row), locale: row.locale } : undefined;
+}
+
+/** What our access tokens say about their user, whichever flow issued them. */
+export function userTokenClaims(principal: Principal, sessionId: string, clientId: string) {
+  return {
+    typ: 'Bearer',
+    azp: clientId,
+    sid: sessionId,
+    tenant_id: principal.tenantId,
+    email: principal.email,
+    preferred_username: principal.email,
+    name: `${principal.firstName} ${principal.lastName}`.trim(),
+    given_name: principal.firstName,
+    family_name: principal.lastName,
+    realm_access: { roles: principal.roles },
+    permissions: principal.permissions,
+  };
+}

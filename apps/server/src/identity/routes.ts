@@ -1,14 +1,19 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logoutRequestSchema, tokenRequestSchema } from '@tc/contract/identity';
+import { CLIENT_ID } from '@tc/contract/permissions';
 import { singleLineText } from '@tc/contract/text';
 import type { Config } from '../config';
 import type { HitCounter } from '../http/hit-counter';
-import { OAuthError, realmNotFound } from './oauth-error';
+import { NotOurRefreshToken, OAuthError, realmNotFound } from './oauth-error';
+import { discoveryDocument } from './openid/discovery';
+import type { ProviderRegistry } from './openid/registry';
+import { introspect, userinfo } from './openid/resource-endpoints';
+import { registerOpenIdRoutes } from './openid/routes';
 import { passwordGrantLimits } from './token-rate-limit';
 import { findRealm, issuerFor } from './realms';
 import type { SigningKeys } from './signing-keys';
@@ -21,6 +26,7 @@ interface RealmRoutesOptions {
   keys: SigningKeys;
   tokens: TokenService;
   limits: HitCounter;
+  registry: ProviderRegistry;
 }
 
 const realmParams = z.object({ realm: singleLineText().min(1).max(100) });
@@ -89,8 +95,18 @@ async function oauth(reply: FastifyReply, run: () => Promise<unknown>) {
 
 /** Keycloak's realm endpoints: /realms/{realm}/… (docs/identity-provider.md). */
 export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOptions) {
-  const { config, db, keys, tokens } = options;
+  const { config, db, keys, tokens, registry } = options;
   const passwordGrants = passwordGrantLimits(options.limits, config);
+  registerOpenIdRoutes(app, {
+    registry,
+    tokens,
+    limitSignIn: (realm, address) => passwordGrants.require(realm, address),
+  });
+  // The grants the OpenID provider serves get the body as it came, before our schema.
+  const keepParsedBody = (request: FastifyRequest, _reply: unknown, done: () => void) => {
+    (request.raw as { body?: unknown }).body ??= request.body;
+    done();
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identity provider'];
   // Keycloak's endpoints take forms only; any other body is refused in the OAuth shape.
@@ -99,12 +115,17 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
 
   r.post(
     '/realms/:realm/protocol/openid-connect/token',
-    { schema: { tags, params: realmParams, body: tokenRequestSchema } },
-    (request, reply) =>
-      oauth(reply, async () => {
-        const { realm } = request.params;
-        const body = request.body;
-        if (body.grant_type === 'password') {
+    {
+      schema: { tags, params: realmParams, body: tokenRequestSchema },
+      preValidation: keepParsedBody,
+    },
+    async (request, reply) => {
+      const { realm } = request.params;
+      const body = request.body;
+      // The password grant and the refresh of its sessions are ours; every other grant, and
+      // a refresh token we did not issue, is the OpenID provider's.
+      if (body.grant_type === 'password') {
+        return oauth(reply, async () => {
           await passwordGrants.require(realm, request.ip);
           return tokens.passwordGrant({
             realm,
@@ -112,30 +133,78 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
             username: body.username,
             password: body.password,
           });
+        });
+      }
+      // Only the console's client (react-client) ever had password-grant sessions.
+      if (
+        body.grant_type === 'refresh_token' &&
+        body.refresh_token &&
+        body.client_id === CLIENT_ID
+      ) {
+        try {
+          return await oauth(reply, () =>
+            tokens.refreshGrant({
+              realm,
+              clientId: body.client_id,
+              refreshToken: body.refresh_token,
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof NotOurRefreshToken)) throw error;
         }
-        if (body.grant_type === 'refresh_token') {
-          return tokens.refreshGrant({
-            realm,
-            clientId: body.client_id,
-            refreshToken: body.refresh_token,
-          });
-        }
-        if (!(await findRealm(db, realm))) throw realmNotFound();
-        throw new OAuthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
-      }),
+      }
+      return registry.handOff(request, reply, realm);
+    },
   );
 
+  // Keycloak's logout takes both: a client ending its refresh token's session (ours), and a
+  // browser sent by an application to end its session at the provider (RP-initiated logout).
   r.post(
     '/realms/:realm/protocol/openid-connect/logout',
-    { schema: { tags, params: realmParams, body: logoutRequestSchema } },
-    (request, reply) =>
-      oauth(reply, async () => {
+    {
+      schema: { tags, params: realmParams, body: logoutRequestSchema.passthrough() },
+      preValidation: keepParsedBody,
+    },
+    (request, reply) => {
+      if (!request.body.refresh_token) {
+        return registry.handOff(request, reply, request.params.realm);
+      }
+      return oauth(reply, async () => {
         await tokens.logout({
           realm: request.params.realm,
           clientId: request.body.client_id,
           refreshToken: request.body.refresh_token,
         });
-      }),
+      });
+    },
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/realms/:realm/protocol/openid-connect/userinfo',
+      schema: { tags, params: realmParams },
+      handler: async (request, reply) =>
+        userinfo(
+          { tokens, keys },
+          await registry.requireRealm(request.params.realm),
+          request,
+          reply,
+        ),
+    });
+  }
+
+  r.post(
+    '/realms/:realm/protocol/openid-connect/token/introspect',
+    { schema: { tags, params: realmParams } },
+    (request, reply) =>
+      oauth(reply, async () =>
+        introspect(
+          { tokens, keys, registry },
+          await registry.requireRealm(request.params.realm),
+          request,
+        ),
+      ),
   );
 
   r.get(
@@ -155,28 +224,7 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
       oauth(reply, async () => {
         const realm = await findRealm(db, request.params.realm);
         if (!realm) throw realmNotFound();
-        const issuer = issuerFor(config.publicUrl, realm.name);
-        const endpoints = `${issuer}/protocol/openid-connect`;
-        return {
-          issuer,
-          token_endpoint: `${endpoints}/token`,
-          jwks_uri: `${endpoints}/certs`,
-          end_session_endpoint: `${endpoints}/logout`,
-          grant_types_supported: ['password', 'refresh_token'],
-          response_types_supported: ['none'],
-          subject_types_supported: ['public'],
-          id_token_signing_alg_values_supported: ['ES256'],
-          token_endpoint_auth_methods_supported: ['none'],
-          claims_supported: [
-            'sub',
-            'iss',
-            'email',
-            'name',
-            'tenant_id',
-            'realm_access',
-            'permissions',
-          ],
-        };
+        return discoveryDocument(issuerFor(config.publicUrl, realm.name));
       }),
   );
 }

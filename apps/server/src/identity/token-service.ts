@@ -5,9 +5,20 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { AnswerCache, type DataVersion } from '../db/data-version';
 import { attemptKey, clearLoginFailures, takeLoginAttempt } from './brute-force';
-import { invalidCredentials, invalidRefreshToken, OAuthError, realmNotFound } from './oauth-error';
+import {
+  invalidCredentials,
+  invalidRefreshToken,
+  NotOurRefreshToken,
+  OAuthError,
+  realmNotFound,
+} from './oauth-error';
 import { verifyPassword } from './passwords';
-import { principalForAccessToken, principalInRealm, type Principal } from './principal';
+import {
+  principalForAccessToken,
+  principalInRealm,
+  userTokenClaims,
+  type Principal,
+} from './principal';
 import { findRealm, issuerFor, type Realm } from './realms';
 import { rotateRefreshToken } from './rotation';
 import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
@@ -73,17 +84,7 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
       {
         iss: issuerFor(config.publicUrl, principal.realm),
         sub: principal.userId,
-        typ: 'Bearer',
-        azp: CLIENT_ID,
-        sid: sessionId,
-        tenant_id: principal.tenantId,
-        email: principal.email,
-        preferred_username: principal.email,
-        name: `${principal.firstName} ${principal.lastName}`.trim(),
-        given_name: principal.firstName,
-        family_name: principal.lastName,
-        realm_access: { roles: principal.roles },
-        permissions: principal.permissions,
+        ...userTokenClaims(principal, sessionId, CLIENT_ID),
       },
       config.accessTokenTtl,
     );
@@ -100,23 +101,33 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     };
   }
 
-  async function passwordGrant(input: {
+  /**
+   * Checks a user's password under the realm's rules: the password grant's and the hosted
+   * sign-in page's one way in. Unknown, locked and wrong all do the same work and answer
+   * alike: the attempt is counted (under a derived key when no account has the name) and one
+   * hash is computed.
+   */
+  async function authenticatePassword(input: {
     realm: string;
     clientId: string | undefined;
     username: string | undefined;
     password: string | undefined;
-  }): Promise<TokenResponse> {
+    /** Whether the client may use the password grant; the hosted page skips this check. */
+    checkClient?: boolean;
+  }): Promise<Principal> {
+    const checkClient = input.checkClient ?? true;
+    const clientAllowed = !checkClient || input.clientId === CLIENT_ID;
     // One round trip finds the realm and the user; the separate realm check remains for the
     // answers that need no user (unknown realm, wrong client, no username).
     const found =
-      input.username && input.clientId === CLIENT_ID
+      input.username && clientAllowed
         ? await principalInRealm(db, input.realm, input.username)
         : undefined;
-    const tenantId = found?.tenantId ?? (await requireRealm(input.realm, input.clientId)).id;
+    const tenantId =
+      found?.tenantId ??
+      (await requireRealm(input.realm, checkClient ? input.clientId : CLIENT_ID)).id;
     const principal = found?.principal;
     const password = input.password ?? '';
-    // Unknown, locked and wrong all do the same work and answer alike: the attempt is counted
-    // (under a derived key when no account has the name) and one hash is computed.
     const key = attemptKey(tenantId, principal?.userId, input.username ?? '');
     const allowed = await takeLoginAttempt(db, config.bruteForce, { id: key, tenantId });
     const checked = allowed && principal?.passwordHash ? principal.passwordHash : null;
@@ -126,7 +137,16 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     if (!principal.emailVerified) {
       throw new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
     }
-    return issueTokens(principal);
+    return principal;
+  }
+
+  async function passwordGrant(input: {
+    realm: string;
+    clientId: string | undefined;
+    username: string | undefined;
+    password: string | undefined;
+  }): Promise<TokenResponse> {
+    return issueTokens(await authenticatePassword(input));
   }
 
   /**
@@ -155,6 +175,8 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
       await revokeSession(db, rotation.sessionId);
       throw new OAuthError(400, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded');
     }
+    // Not one of ours: the OpenID provider may have issued it (the code flow).
+    if (rotation.outcome === 'unknown') throw new NotOurRefreshToken();
     if (rotation.outcome !== 'rotated') throw invalidRefreshToken();
     const { principal } = rotation;
     // An unverified account has no session to refresh; should one exist, it refreshes nothing.
@@ -202,7 +224,14 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     return { caller: { ...principal, sessionId: sid }, expiresAt };
   }
 
-  return { passwordGrant, refreshGrant, issueTokens, logout, authenticate };
+  return {
+    authenticatePassword,
+    passwordGrant,
+    refreshGrant,
+    issueTokens,
+    logout,
+    authenticate,
+  };
 }
 
 const isUuid = (value: string) =>

@@ -89,10 +89,16 @@ describe('password grant', () => {
 
     const grant = await tokenRequest(server, tenant.name, {
       ...form,
-      grant_type: 'client_credentials',
+      grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
     });
     expect(grant.status).toBe(400);
     expect((await grant.json()).error).toBe('unsupported_grant_type');
+    // The console is a public client: client credentials are not its to use.
+    const credentials = await tokenRequest(server, tenant.name, {
+      client_id: 'react-client',
+      grant_type: 'client_credentials',
+    });
+    expect(credentials.status).toBe(400);
 
     expect((await tokenRequest(server, 'no-such-realm', form)).status).toBe(404);
     const other = await createTenant(server.database.db);

@@ -122,8 +122,17 @@ export const sessions = pgTable(
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** The OpenID provider's grant, for sessions of the code flow. */
+    grantId: text(),
+    /** The application the session signed in to (null: the password grant of the console). */
+    clientId: text(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    uniqueIndex('sessions_grant_key')
+      .on(t.grantId)
+      .where(sql`${t.grantId} is not null`),
+  ],
 );
 
 export const refreshTokens = pgTable(

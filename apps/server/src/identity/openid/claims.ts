@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { errors, type FindAccount, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { principalById, userTokenClaims } from '../principal';
+import type { Realm } from '../realms';
+
+/** The provider's accounts are the realm's users who may sign in. */
+export function accountFinder(db: Database, tenantId: string): FindAccount {
+  return async (_ctx, sub) => {
+    const principal = await principalById(db, tenantId, sub);
+    if (!principal?.userActive || !principal.emailVerified || !principal.tenantEnabled) {
+      return undefined;
+    }
+    return {
+      accountId: sub,
+      claims: () => ({
+        sub,
+        email: principal.email,
+        email_verified: principal.emailVerified,
+        name: `${principal.firstName} ${principal.lastName}`.trim(),
+        given_name: principal.firstName,
+        family_name: principal.lastName,
+        ...(principal.locale ? { locale: principal.locale } : {}),
+      }),
+    };
+  };
+}
+
+/**
+ * Our session of a provider grant: the API checks every access token's `sid` against it, so
+ * ending either ends both.
+ */
+export const sessionOfGrant = {
+  async open(
+    db: Database,
+    input: { tenantId: string; userId: string; grantId: string; clientId: string; ttl: number },
+  ): Promise<{ id: string; revoked: boolean }> {
+    const expiresAt = new Date(Date.now() + input.ttl * 1000).toISOString();
+    const result = (await db.execute(sql`
+      insert into sessions (tenant_id, user_id, expires_at, grant_id, client_id)
+      values (${input.tenantId}, ${input.userId}, ${expiresAt}, ${input.grantId}, ${input.clientId})
+      on conflict (grant_id) where grant_id is not null
+        do update set last_used_at = now()
+      returning id, revoked_at is not null as revoked`)) as unknown as {
+      rows: Array<{ id: string; revoked: boolean }>;
+    };
+    return result.rows[0]!;
+  },
+
+  async revoke(db: Database, grantId: string): Promise<void> {
+    await db.execute(
+      sql`update sessions set revoked_at = now() where grant_id = ${grantId} and revoked_at is null`,
+    );
+  },
+};
+
+interface IssuedToken {
+  kind: string;
+  accountId?: string;
+  grantId?: string;
+  clientId?: string;
+  client?: { clientId: string; metadata(): Record<string, unknown> };
+}
+
+/** Roles and permissions a client-credentials token carries: the client's service roles. */
+async function serviceGrants(db: Database, clientRowId: string) {
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(distinct r.name) filter (where r.name is not null), '[]') as roles,
+      coalesce(json_agg(distinct p.name) filter (where p.name is not null), '[]') as permissions
+    from client_service_roles csr
+    join roles r on r.id = csr.role_id and r.status = 'active'
+    left join role_permissions rp on rp.role_id = r.id
+    left join permissions p on p.id = rp.permission_id
+    where csr.client_row_id = ${clientRowId}`)) as unknown as {
+    rows: Array<{ roles: string[]; permissions: string[] }>;
+  };
+  return result.rows[0] ?? { roles: [], permissions: [] };
+}
+
+/**
+ * The claims our API reads, added to every access token the provider issues: a user's roles
+ * and permissions and our session's id, or a client's service roles.
+ */
+export async function accessTokenClaims(
+  db: Database,
+  realm: Realm,
+  config: Config,
+  _ctx: KoaContextWithOIDC,
+  token: IssuedToken,
+): Promise<Record<string, unknown> | undefined> {
+  const clientId = token.client?.clientId ?? token.clientId ?? '';
+  if (token.kind === 'ClientCredentials') {
+    const rowId = token.client?.metadata()['client_row_id'];
+    const granted = typeof rowId === 'string' ? await serviceGrants(db, rowId) : undefined;
+    return {
+      typ: 'Bearer',
+      azp: clientId,
+      tenant_id: realm.id,
+      realm_access: { roles: granted?.roles ?? [] },
+      permissions: granted?.permissions ?? [],
+    };
+  }
+  if (token.kind !== 'AccessToken' || !token.accountId || !token.grantId) return undefined;
+  const principal = await principalById(db, realm.id, token.accountId);
+  if (!principal?.userActive || !principal.emailVerified || !principal.tenantEnabled) {
+    throw new errors.InvalidGrant('the account can no longer sign in');
+  }
+  const session = await sessionOfGrant.open(db, {
+    tenantId: realm.id,
+    userId: principal.userId,
+    grantId: token.grantId,
+    clientId,
+    ttl: config.refreshTokenTtl,
+  });
+  if (session.revoked) throw new errors.InvalidGrant('the session has ended');
+  return userTokenClaims(principal, session.id, clientId);
+}

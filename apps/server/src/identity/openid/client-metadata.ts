@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { ClientMetadata } from 'oidc-provider';
+import { CONSOLE_CLIENT_PATHS } from '@tc/contract/links';
+import { CLIENT_ID } from '@tc/contract/permissions';
+import type { Database } from '../../db/database';
+
+/** A row of `clients`, as the identity provider reads it. */
+export interface ClientRow {
+  id: string;
+  client_id: string;
+  name: string;
+  type: 'public' | 'confidential';
+  secret_hash: string | null;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  web_origins: string[];
+  grant_types: string[];
+  id_token_signed_response_alg: 'RS256' | 'ES256';
+  built_in: boolean;
+}
+
+export async function findClientRow(
+  db: Database,
+  tenantId: string,
+  clientId: string,
+): Promise<ClientRow | undefined> {
+  const result = (await db.execute(sql`
+    select id, client_id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris,
+      web_origins, grant_types, id_token_signed_response_alg, built_in
+    from clients where tenant_id = ${tenantId} and client_id = ${clientId} limit 1`)) as unknown as {
+    rows: ClientRow[];
+  };
+  return result.rows[0];
+}
+
+/** Where the console itself is served for a realm: PUBLIC_URL and the tenant's domain. */
+export interface ConsoleOrigins {
+  origins: string[];
+}
+
+const isLoopbackHttp = (uri: string) => {
+  const url = URL.parse(uri);
+  return url?.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+};
+const isPrivateUseScheme = (uri: string) => {
+  const protocol = URL.parse(uri)?.protocol ?? '';
+  return protocol !== 'http:' && protocol !== 'https:';
+};
+
+/**
+ * The provider's view of an application. The stored secret is a SHA-256 digest, handed over
+ * as the secret itself: the provider only compares it, through the comparison we replace
+ * (`compareClientSecret`), and no symmetric algorithm that would need the clear secret is
+ * enabled. The password grant is ours, not the provider's, so it is left out of its list.
+ */
+export function clientMetadata(row: ClientRow, console: ConsoleOrigins): ClientMetadata {
+  const builtIn = row.client_id === CLIENT_ID && row.built_in;
+  const consoleUris = (path: string) => (builtIn ? console.origins.map((o) => `${o}${path}`) : []);
+  const redirectUris = [...consoleUris(CONSOLE_CLIENT_PATHS.callback), ...row.redirect_uris];
+  // A private-use scheme makes a native application (RFC 8252); loopback http serves web and
+  // native ones alike, and the provider accepts it for either.
+  const native = redirectUris.some(isPrivateUseScheme);
+  const grantTypes = row.grant_types.filter((grant) => grant !== 'password');
+  return {
+    client_id: row.client_id,
+    client_name: row.name,
+    ...(row.type === 'confidential' && row.secret_hash
+      ? { client_secret: row.secret_hash, token_endpoint_auth_method: 'client_secret_basic' }
+      : { token_endpoint_auth_method: 'none' }),
+    application_type: native ? 'native' : 'web',
+    redirect_uris: redirectUris,
+    post_logout_redirect_uris: [
+      ...consoleUris(CONSOLE_CLIENT_PATHS.signedOut),
+      ...row.post_logout_redirect_uris,
+    ],
+    grant_types: grantTypes,
+    response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
+    id_token_signed_response_alg: row.id_token_signed_response_alg,
+    require_auth_time: true,
+    web_origins: builtIn ? [...console.origins, ...row.web_origins] : row.web_origins,
+    client_row_id: row.id,
+  };
+}

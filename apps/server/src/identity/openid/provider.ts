@@ -1,0 +1,179 @@
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import { hostedSignInPath } from '@tc/contract/links';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Realm } from '../realms';
+import { issuerFor } from '../realms';
+import type { SigningKeys } from '../signing-keys';
+import { accountFinder, accessTokenClaims, sessionOfGrant } from './claims';
+import { findClientRow, type ConsoleOrigins } from './client-metadata';
+import { grantFor } from './grants';
+import { logoutPage, errorPage, signedOutPage } from './pages';
+import { ClientStore, PayloadStore } from './payload-store';
+import { verifyClientSecret, type ClientLockout } from './client-secret';
+
+/** Keycloak's paths under each realm, so Keycloak's clients and libraries find everything. */
+export const OPENID_ROUTES = {
+  authorization: '/protocol/openid-connect/auth',
+  token: '/protocol/openid-connect/token',
+  userinfo: '/protocol/openid-connect/userinfo',
+  revocation: '/protocol/openid-connect/revoke',
+  introspection: '/protocol/openid-connect/token/introspect',
+  end_session: '/protocol/openid-connect/logout',
+  jwks: '/protocol/openid-connect/certs',
+} as const;
+
+/**
+ * The provider's prompts, less the consent it asks of every native application: applications
+ * are registered by the tenant's administrators, not by strangers, so none is asked.
+ */
+function signInPolicy() {
+  const policy = interactionPolicy.base();
+  policy.get('consent')?.checks.remove('native_client_prompt');
+  return policy;
+}
+
+/** The audience of every access token: our API, whose guard reads their claims. */
+export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
+
+export const SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+
+export interface ProviderDeps {
+  db: Database;
+  config: Config;
+  keys: SigningKeys;
+  lockout: ClientLockout;
+}
+
+/**
+ * One OpenID provider per realm (panva's oidc-provider): the authorization endpoint, hosted
+ * sign-in interactions, the browser session, codes, the code and client-credentials grants,
+ * refresh of the tokens it issued, ID tokens, revocation and end of session. What stays ours
+ * and why: docs/decisions/0010-openid-provider.md.
+ */
+export function createRealmProvider(
+  deps: ProviderDeps,
+  realm: Realm,
+  console: ConsoleOrigins,
+): Provider {
+  const { db, config, keys } = deps;
+  const issuer = issuerFor(config.publicUrl, realm.name);
+  const audience = apiAudience(config.publicUrl);
+  const realmPath = new URL(issuer).pathname;
+  const secure = config.publicUrl.startsWith('https:');
+  const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
+
+  const configuration: Configuration = {
+    adapter: (model: string) =>
+      model === 'Client'
+        ? new ClientStore(
+            db,
+            realm.id,
+            model,
+            (clientId) => findClientRow(db, realm.id, clientId),
+            console,
+          )
+        : new PayloadStore(db, realm.id, model),
+    jwks: keys.privateKeySet() as Configuration['jwks'],
+    routes: OPENID_ROUTES,
+    scopes: [...SCOPES],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name', 'locale'],
+      email: ['email', 'email_verified'],
+    },
+    // An ID token from the token endpoint carries the claims its scopes ask for.
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    // A request without redirect_uri is refused, even for a client with a single one.
+    allowOmittingSingleRegisteredRedirectUri: false,
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    enabledJWA: { idTokenSigningAlgValues: ['RS256', 'ES256'] },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      id_token_signed_response_alg: 'RS256',
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
+    extraClientMetadata: { properties: ['web_origins', 'client_row_id'] },
+    clientBasedCORS: (_ctx, origin, client) =>
+      ((client['web_origins'] as string[] | undefined) ?? []).includes(origin),
+    cookies: {
+      keys: [keys.derivedSecret(`cookies:${realm.id}`)],
+      long: { ...cookie, path: realmPath },
+      short: cookie,
+    },
+    findAccount: accountFinder(db, realm.id),
+    extraTokenClaims: (ctx, token) => accessTokenClaims(db, realm, config, ctx, token),
+    loadExistingGrant: (ctx) => grantFor(ctx, audience),
+    // Any application with the refresh grant gets a refresh token; without offline_access it
+    // ends with the browser session it came from.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: config.accessTokenTtl,
+      ClientCredentials: config.accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      RefreshToken: config.refreshTokenTtl,
+      Session: config.refreshTokenTtl,
+      Grant: config.refreshTokenTtl,
+    },
+    interactions: {
+      policy: signInPolicy(),
+      url: (_ctx, interaction) => hostedSignInPath(realm.name, interaction.uid),
+    },
+    renderError: (ctx, out) => errorPage(ctx, out),
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      // Userinfo and introspection read our JWT access tokens, which the provider does not
+      // keep: both are ours (identity/openid/userinfo.ts, introspection.ts).
+      userinfo: { enabled: false },
+      introspection: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => logoutPage(ctx, form),
+        postLogoutSuccessSource: (ctx) => signedOutPage(ctx),
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: SCOPES.join(' '),
+            audience,
+            accessTokenTTL: config.accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  // Stored secrets are SHA-256 digests; each wrong one counts toward the client's lockout.
+  provider.Client.prototype.compareClientSecret = function (
+    this: { clientId: string; clientSecret?: string },
+    presented: string,
+  ) {
+    return verifyClientSecret(deps.lockout, realm.id, this.clientId, this.clientSecret, presented);
+  };
+  // A grant the provider ends (a replayed code, a revoked refresh token, a logout) ends our
+  // session of it too, so its access tokens stop at the API at once.
+  provider.on('grant.revoked', (_ctx: KoaContextWithOIDC, grantId: string) => {
+    void sessionOfGrant.revoke(db, grantId);
+  });
+  return provider;
+}

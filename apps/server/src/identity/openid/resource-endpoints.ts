@@ -1,0 +1,113 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JWTPayload } from 'jose';
+import { OAuthError } from '../oauth-error';
+import type { Realm } from '../realms';
+import type { SigningKeys } from '../signing-keys';
+import type { TokenService } from '../token-service';
+import type { ProviderRegistry } from './registry';
+
+const bearerOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim();
+  const body = request.body as { access_token?: unknown } | undefined;
+  return typeof body?.access_token === 'string' ? body.access_token : undefined;
+};
+
+function invalidToken(reply: FastifyReply) {
+  reply
+    .code(401)
+    .header('www-authenticate', 'Bearer error="invalid_token"')
+    .header('cache-control', 'no-store');
+  return { error: 'invalid_token', error_description: 'The access token is not valid' };
+}
+
+/** Scopes of an access token; the password grant's tokens name none and carry all three. */
+const scopesOf = (payload: JWTPayload) =>
+  new Set(typeof payload.scope === 'string' ? payload.scope.split(' ') : ['profile', 'email']);
+
+/**
+ * Userinfo (OpenID Connect Core §5.3) for our access tokens: the provider keeps no JWT access
+ * token, so it cannot answer for them. The same checks as the API's: signature, expiry, the
+ * realm of the issuer and a live session; claims by the token's scopes.
+ */
+export async function userinfo(
+  deps: { tokens: TokenService; keys: SigningKeys },
+  realm: Realm,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const token = bearerOf(request);
+  const caller = token ? await deps.tokens.authenticate(token) : undefined;
+  if (!token || !caller || caller.tenantId !== realm.id) return invalidToken(reply);
+  const payload = await deps.keys.verify(token);
+  const scopes = scopesOf(payload);
+  reply.header('cache-control', 'no-store');
+  return {
+    sub: caller.userId,
+    ...(scopes.has('profile')
+      ? {
+          name: `${caller.firstName} ${caller.lastName}`.trim(),
+          given_name: caller.firstName,
+          family_name: caller.lastName,
+          preferred_username: caller.email,
+        }
+      : {}),
+    ...(scopes.has('email') ? { email: caller.email, email_verified: caller.emailVerified } : {}),
+  };
+}
+
+/** RFC 6749 §2.3.1: client_id and secret, form-encoded inside Basic, or in the form body. */
+function clientCredentials(request: FastifyRequest) {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('basic ')) {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return undefined;
+    try {
+      const form = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
+      return { id: form(decoded.slice(0, colon)), secret: form(decoded.slice(colon + 1)) };
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof body.client_id === 'string' && typeof body.client_secret === 'string') {
+    return { id: body.client_id, secret: body.client_secret };
+  }
+  return undefined;
+}
+
+/**
+ * Token introspection (RFC 7662) for confidential clients of the realm: our JWT access tokens
+ * are described from their signature, claims and session; anything else is inactive.
+ */
+export async function introspect(
+  deps: { tokens: TokenService; keys: SigningKeys; registry: ProviderRegistry },
+  realm: Realm,
+  request: FastifyRequest,
+) {
+  const credentials = clientCredentials(request);
+  const { provider } = await deps.registry.forRealm(realm);
+  const client = credentials ? await provider.Client.find(credentials.id) : undefined;
+  const authenticated =
+    client &&
+    client.clientAuthMethod !== 'none' &&
+    (await client.compareClientSecret(credentials!.secret));
+  if (!authenticated) {
+    throw new OAuthError(401, 'invalid_client', 'Client authentication failed');
+  }
+  const token = (request.body as { token?: unknown } | undefined)?.token;
+  if (typeof token !== 'string' || token.length === 0) {
+    throw new OAuthError(400, 'invalid_request', 'The token parameter is missing');
+  }
+  const caller = await deps.tokens.authenticate(token);
+  if (!caller || caller.tenantId !== realm.id) return { active: false };
+  const payload = await deps.keys.verify(token);
+  return {
+    active: true,
+    token_type: 'Bearer',
+    client_id: payload.azp ?? payload.client_id,
+    username: caller.email,
+    ...payload,
+  };
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { singleLineText } from '@tc/contract/text';
+import { OAuthError } from '../oauth-error';
+import type { TokenService } from '../token-service';
+import type { ProviderRegistry } from './registry';
+import { OPENID_ROUTES } from './provider';
+
+interface OpenIdRouteDeps {
+  registry: ProviderRegistry;
+  tokens: TokenService;
+  /** Counts a sign-in attempt against the password limits (per address, per realm). */
+  limitSignIn: (realm: string, clientAddress: string) => Promise<void>;
+}
+
+const realmParams = z.object({ realm: singleLineText().min(1).max(100) });
+const actionParams = realmParams.extend({ uid: singleLineText().min(1).max(100) });
+const loginBody = z.object({
+  username: singleLineText().max(255).optional(),
+  password: singleLineText().max(1024).optional(),
+  remember: z.enum(['on', 'true', 'false']).optional(),
+});
+
+// The provider reads a form body that Fastify already parsed from `req.body`.
+function keepParsedBody(request: FastifyRequest, _reply: unknown, done: () => void) {
+  const raw = request.raw as { body?: unknown };
+  raw.body ??= request.body;
+  done();
+}
+
+const expired = () =>
+  new OAuthError(
+    400,
+    'invalid_request',
+    'This sign-in request has expired or belongs to another browser; start again from the application.',
+  );
+
+/**
+ * The provider's endpoints under Keycloak's paths, and the two routes the hosted sign-in page
+ * calls (`/login-actions/{realm}/{uid}/details` and `…/login`).
+ */
+export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps) {
+  const { registry, tokens } = deps;
+  const base = '/realms/:realm';
+  const handOff = (request: FastifyRequest, reply: FastifyReply) =>
+    registry.handOff(request, reply, (request.params as { realm: string }).realm);
+  const options = { preValidation: keepParsedBody, schema: { params: realmParams.passthrough() } };
+
+  for (const path of [
+    OPENID_ROUTES.authorization,
+    `${OPENID_ROUTES.authorization}/:uid`,
+    `${OPENID_ROUTES.end_session}/success`,
+  ]) {
+    app.get(`${base}${path}`, options, handOff);
+  }
+  app.get(`${base}${OPENID_ROUTES.end_session}`, options, handOff);
+  app.post(`${base}${OPENID_ROUTES.authorization}`, options, handOff);
+  app.post(`${base}${OPENID_ROUTES.revocation}`, options, handOff);
+  app.post(`${base}${OPENID_ROUTES.end_session}/confirm`, options, handOff);
+
+  async function interaction(request: FastifyRequest, reply: FastifyReply) {
+    const { realm: realmName } = request.params as z.infer<typeof actionParams>;
+    const realm = await registry.requireRealm(realmName);
+    const { provider } = await registry.forRealm(realm);
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => {
+      throw expired();
+    });
+    if (details.uid !== (request.params as { uid: string }).uid) throw expired();
+    return { realm, provider, details };
+  }
+
+  app.get(
+    '/login-actions/:realm/:uid/details',
+    { schema: { params: actionParams } },
+    async (request, reply) => {
+      const { realm, provider, details } = await interaction(request, reply);
+      const client = await provider.Client.find(String(details.params.client_id));
+      reply.header('cache-control', 'no-store');
+      return {
+        realm: realm.name,
+        prompt: details.prompt.name,
+        clientId: client?.clientId ?? null,
+        clientName: client?.clientName ?? null,
+        loginHint: typeof details.params.login_hint === 'string' ? details.params.login_hint : null,
+        uiLocales: typeof details.params.ui_locales === 'string' ? details.params.ui_locales : null,
+      };
+    },
+  );
+
+  app.post(
+    '/login-actions/:realm/:uid/login',
+    { schema: { params: actionParams, body: loginBody } },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof loginBody>;
+      const { realm, provider } = await interaction(request, reply);
+      await deps.limitSignIn(realm.name, request.ip);
+      const principal = await tokens.authenticatePassword({
+        realm: realm.name,
+        clientId: undefined,
+        username: body.username,
+        password: body.password,
+        checkClient: false,
+      });
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        {
+          login: {
+            accountId: principal.userId,
+            remember: body.remember === 'on' || body.remember === 'true',
+          },
+        },
+        { mergeWithLastSubmission: false },
+      );
+      reply.header('cache-control', 'no-store');
+      return { redirectTo };
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { Database } from '../../db/database';
+import type { TestServer } from '../harness';
+
+/** Cookies as a browser keeps them for one site; paths are ignored, which only adds cookies. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async fetch(url: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', this.header());
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    this.take(response);
+    return response;
+  }
+}
+
+/** Registers an application straight in the table, as the Applications screen would. */
+export async function insertClient(
+  db: Database,
+  tenantId: string,
+  client: {
+    clientId: string;
+    type?: 'public' | 'confidential';
+    secretDigest?: string;
+    redirectUris?: string[];
+    postLogoutRedirectUris?: string[];
+    grantTypes?: string[];
+  },
+) {
+  const list = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`;
+  await db.execute(sql`
+    insert into clients (tenant_id, client_id, name, type, secret_hash, redirect_uris,
+      post_logout_redirect_uris, grant_types)
+    values (${tenantId}, ${client.clientId}, ${client.clientId}, ${client.type ?? 'public'},
+      ${client.secretDigest ?? null}, ${list(client.redirectUris ?? [])},
+      ${list(client.postLogoutRedirectUris ?? [])},
+      ${list(client.grantTypes ?? ['authorization_code', 'refresh_token'])})`);
+}
+
+export const issuerOf = (server: TestServer, realm: string) => `${server.url}/realms/${realm}`;
+
+/** Discovery through openid-client, over plain http as the test server speaks. */
+export function discover(server: TestServer, realm: string, clientId: string, secret?: string) {
+  return oidc.discovery(
+    new URL(issuerOf(server, realm)),
+    clientId,
+    secret ? { client_secret: secret } : undefined,
+    secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+    { execute: [oidc.allowInsecureRequests] },
+  );
+}
+
+/**
+ * What a browser does on the hosted sign-in page, done with fetch: follow the authorization
+ * request to the page, post the credentials the way the page does, and follow the redirects
+ * back to the application. Answers the URL the application receives.
+ */
+export async function signInThroughHostedPage(
+  server: TestServer,
+  jar: CookieJar,
+  authorizationUrl: URL,
+  credentials?: { username: string; password: string },
+): Promise<URL> {
+  let response = await jar.fetch(authorizationUrl.href);
+  let location = new URL(response.headers.get('location') ?? '', server.url);
+  if (location.pathname.startsWith('/login-actions/')) {
+    if (!credentials) throw new Error(`sign-in page shown: ${location.href}`);
+    const login = await jar.fetch(`${location.href}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(credentials).toString(),
+    });
+    if (login.status !== 200) throw new Error(`login ${login.status}: ${await login.text()}`);
+    const { redirectTo } = (await login.json()) as { redirectTo: string };
+    response = await jar.fetch(redirectTo);
+    location = new URL(response.headers.get('location') ?? '', server.url);
+  }
+  return location;
+}
