@@ -180,6 +180,29 @@ describe('Application dialog', { timeout: 60_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toBeEnabled();
   });
 
+  it('shows the secret an update made, turning a public application confidential', async () => {
+    const spa = clientRow(3, { name: 'Shop', clientId: 'shop', type: 'public' });
+    server.use(
+      clientsPage([builtInClient, spa]),
+      http.put(CLIENTS.update, async ({ request }) =>
+        HttpResponse.json({
+          data: { ...spa, ...((await request.json()) as object), clientSecret: SECRET },
+        }),
+      ),
+    );
+    const { user, dialog } = await openRow('Shop', 'Edit');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Confidential' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const shown = await screen.findByRole('dialog', { name: 'Client secret' });
+    expect(within(shown).getByRole('textbox', { name: 'Client secret of shop' })).toHaveValue(
+      SECRET,
+    );
+    expect(await bodiesSentTo(CLIENTS.update)).toMatchObject([
+      { id: spa.id, type: 'confidential' },
+    ]);
+  });
+
   it('rotates the secret only after confirmation, then shows the new one', async () => {
     const billing = clientRow(2, { name: 'Billing', clientId: 'billing' });
     server.use(

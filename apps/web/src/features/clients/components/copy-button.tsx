@@ -1,5 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -22,12 +23,13 @@ export function CopyButton(props: { text: string; label: string }) {
     }
   };
   return (
-    <span>
+    <Box component="span" sx={{ flexShrink: 0 }}>
       <Button
         size="small"
         variant="outlined"
         startIcon={outcome === 'copied' ? <CheckIcon /> : <ContentCopyIcon />}
         onClick={() => void copy()}
+        sx={{ whiteSpace: 'nowrap' }}
       >
         {props.label}
       </Button>
@@ -40,6 +42,6 @@ export function CopyButton(props: { text: string; label: string }) {
       >
         {outcome ? t(outcome) : null}
       </Typography>
-    </span>
+    </Box>
   );
 }
