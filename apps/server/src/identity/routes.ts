@@ -141,16 +141,17 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
         body.refresh_token &&
         body.client_id === CLIENT_ID
       ) {
-        try {
-          return await oauth(reply, () =>
-            tokens.refreshGrant({
-              realm,
-              clientId: body.client_id,
-              refreshToken: body.refresh_token,
-            }),
+        const refreshed = await tokens
+          .refreshGrant({ realm, clientId: body.client_id, refreshToken: body.refresh_token })
+          .then(
+            (answer) => ({ answer }),
+            (error: unknown) => (error instanceof NotOurRefreshToken ? undefined : { error }),
           );
-        } catch (error) {
-          if (!(error instanceof NotOurRefreshToken)) throw error;
+        if (refreshed) {
+          return oauth(reply, async () => {
+            if ('error' in refreshed) throw refreshed.error;
+            return refreshed.answer;
+          });
         }
       }
       return registry.handOff(request, reply, realm);

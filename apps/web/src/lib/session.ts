@@ -18,6 +18,13 @@ export type SessionEndReason = 'logout' | 'expired';
 type Listener = () => void;
 type EndListener = (reason: SessionEndReason) => void;
 
+const SESSION_KEYS = [
+  storageKeys.accessToken,
+  storageKeys.refreshToken,
+  storageKeys.idToken,
+  storageKeys.tenantId,
+] as const;
+
 const listeners = new Set<Listener>();
 const endListeners = new Set<EndListener>();
 let cached: { token: string | null; session: Session | null } = { token: null, session: null };
@@ -60,6 +67,11 @@ export function getRefreshToken(): string | null {
   return read(storageKeys.refreshToken);
 }
 
+/** The ID token of a code-flow sign-in: the hint that ends the identity provider's session. */
+export function getIdToken(): string | null {
+  return read(storageKeys.idToken);
+}
+
 function emit() {
   for (const listener of listeners) listener();
 }
@@ -67,6 +79,7 @@ function emit() {
 export interface StoredTokens {
   access_token: string;
   refresh_token: string;
+  id_token?: string;
   tenantId?: string;
 }
 
@@ -79,18 +92,15 @@ export function saveTokens(tokens: StoredTokens, remember?: boolean) {
   keep.setItem(storageKeys.accessToken, tokens.access_token);
   keep.setItem(storageKeys.refreshToken, tokens.refresh_token);
   if (tokens.tenantId) keep.setItem(storageKeys.tenantId, tokens.tenantId);
-  for (const key of [storageKeys.accessToken, storageKeys.refreshToken, storageKeys.tenantId]) {
-    drop.removeItem(key);
-  }
+  if (tokens.id_token) keep.setItem(storageKeys.idToken, tokens.id_token);
+  for (const key of SESSION_KEYS) drop.removeItem(key);
   emit();
 }
 
 /** Ends the session locally; listeners decide where to go (no navigation here: the HTTP layer does not know the screens). */
 export function clearSession(reason: SessionEndReason) {
   for (const store of stores()) {
-    store.removeItem(storageKeys.accessToken);
-    store.removeItem(storageKeys.refreshToken);
-    store.removeItem(storageKeys.tenantId);
+    for (const key of SESSION_KEYS) store.removeItem(key);
   }
   emit();
   for (const listener of endListeners) listener(reason);

@@ -2,6 +2,7 @@
 export const storageKeys = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
+  idToken: 'id_token',
   tenantId: 'tenantId',
   tenantInfo: 'tenantInfo',
   rememberedEmail: 'remembered_email',

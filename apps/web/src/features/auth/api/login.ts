@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { requestToken } from '../../../lib/oidc';
+import { signInWithPassword } from '../../../lib/code-flow';
+import i18n from '../../../lib/i18n';
 import { getSession, saveTokens, type Session } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage-keys';
 import { getRealm } from '../../../lib/tenant-store';
@@ -13,16 +14,20 @@ export interface LoginInput {
 export class TenantMissingError extends Error {}
 
 /**
- * Password grant against the tenant's realm. "Remember me" remembers the e-mail and
- * keeps the session in localStorage; the password is never stored, as a stored password is a leaked one.
+ * Signs in to the tenant's realm with the authorization code flow. "Remember me" remembers
+ * the e-mail and keeps the session in localStorage (and the identity provider's browser
+ * session past the browser's end); the password is never stored, as a stored password is a
+ * leaked one.
  */
 export async function login({ email, password, remember }: LoginInput): Promise<Session> {
   const realm = getRealm();
   if (!realm) throw new TenantMissingError('Tenant info is missing or invalid');
-  const tokens = await requestToken(realm, {
-    grant_type: 'password',
-    username: email,
+  const tokens = await signInWithPassword({
+    realm,
+    email,
     password,
+    remember,
+    language: i18n.language,
   });
   if (remember) window.localStorage.setItem(storageKeys.rememberedEmail, email);
   else window.localStorage.removeItem(storageKeys.rememberedEmail);

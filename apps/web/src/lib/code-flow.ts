@@ -1,0 +1,156 @@
+import * as oauth from 'oauth4webapi';
+import { CONSOLE_CLIENT_PATHS } from '@tc/contract/links';
+import { CLIENT_ID, OAuthRequestError } from './oidc';
+
+/**
+ * The console signs in as a public client of its own realm, with the authorization code flow
+ * and PKCE (oauth4webapi does the protocol). The spec's sign-in screen stays where it is: the
+ * screen drives the same requests a redirecting browser would make — authorization request,
+ * the hosted sign-in's password step, the redirect back with the code — with same-origin
+ * fetches, so the form, its errors and "Remember me" behave as before, and the identity
+ * provider's browser session (single sign-on) is set as for any other application.
+ */
+
+const endpoints = (realm: string) => {
+  const base = `${window.location.origin}/realms/${encodeURIComponent(realm)}/protocol/openid-connect`;
+  return {
+    authorization_endpoint: `${base}/auth`,
+    token_endpoint: `${base}/token`,
+    revocation_endpoint: `${base}/revoke`,
+    end_session_endpoint: `${base}/logout`,
+  };
+};
+
+/**
+ * The realm's issuer comes from its discovery document; the endpoints are this origin's, so a
+ * console served on the tenant's own domain talks to its own host.
+ */
+async function authorizationServer(realm: string): Promise<oauth.AuthorizationServer> {
+  const response = await fetch(
+    `/realms/${encodeURIComponent(realm)}/.well-known/openid-configuration`,
+  );
+  if (!response.ok) throw new OAuthRequestError('invalid_request', 'Realm does not exist');
+  const { issuer } = (await response.json()) as { issuer: string };
+  return { issuer, ...endpoints(realm) };
+}
+
+// The built-in client's ID tokens are ES256, the cheaper signature.
+const client: oauth.Client = { client_id: CLIENT_ID, id_token_signed_response_alg: 'ES256' };
+const redirectUri = () => `${window.location.origin}${CONSOLE_CLIENT_PATHS.callback}`;
+// The console may be served over plain http on a developer's machine.
+const transport = () =>
+  window.location.protocol === 'http:' ? { [oauth.allowInsecureRequests]: true } : {};
+
+export interface CodeFlowTokens {
+  access_token: string;
+  refresh_token: string;
+  id_token?: string;
+}
+
+async function oauthFailure(response: Response): Promise<OAuthRequestError> {
+  const body = (await response.json().catch(() => ({}))) as {
+    error?: string;
+    error_description?: string;
+  };
+  return new OAuthRequestError(
+    body.error ?? `http_${response.status}`,
+    body.error_description ?? body.error ?? response.statusText,
+  );
+}
+
+/** Signs a user in with e-mail and password through the code flow; answers the tokens. */
+export async function signInWithPassword(input: {
+  realm: string;
+  email: string;
+  password: string;
+  remember: boolean;
+  language?: string;
+}): Promise<CodeFlowTokens> {
+  const as = await authorizationServer(input.realm);
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const nonce = oauth.generateRandomNonce();
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: CLIENT_ID,
+    redirect_uri: redirectUri(),
+    scope: 'openid profile email',
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    // The user has just typed a password: it is checked even when a browser session exists.
+    prompt: 'login',
+    login_hint: input.email,
+    ...(input.language ? { ui_locales: input.language } : {}),
+  }).toString();
+
+  const hosted = await fetch(url, { credentials: 'same-origin' });
+  const signInPage = new URL(hosted.url);
+  if (!signInPage.pathname.startsWith('/login-actions/')) {
+    const error = signInPage.searchParams.get('error');
+    throw new OAuthRequestError(
+      error ?? 'server_error',
+      signInPage.searchParams.get('error_description') ?? '',
+    );
+  }
+  const login = await fetch(`${signInPage.pathname}/login`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username: input.email,
+      password: input.password,
+      remember: String(input.remember),
+    }),
+  });
+  if (!login.ok) throw await oauthFailure(login);
+  const { redirectTo } = (await login.json()) as { redirectTo: string };
+  const back = await fetch(redirectTo, { credentials: 'same-origin' });
+
+  const params = oauth.validateAuthResponse(as, client, new URL(back.url), state);
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.None(),
+    params,
+    redirectUri(),
+    verifier,
+    transport(),
+  );
+  const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+    expectedNonce: nonce,
+    requireIdToken: true,
+  });
+  if (!result.refresh_token) throw new OAuthRequestError('server_error', 'No refresh token');
+  return {
+    access_token: result.access_token,
+    refresh_token: result.refresh_token,
+    id_token: result.id_token,
+  };
+}
+
+/** Revokes a refresh token (RFC 7009); its grant, and so its session, ends with it. */
+export async function revokeRefreshToken(realm: string, refreshToken: string): Promise<void> {
+  const as = await authorizationServer(realm);
+  const response = await oauth.revocationRequest(as, client, oauth.None(), refreshToken, {
+    ...transport(),
+    additionalParameters: { token_type_hint: 'refresh_token' },
+  });
+  await oauth.processRevocationResponse(response).catch(() => undefined);
+}
+
+/**
+ * Where the browser goes to end its session at the identity provider (RP-initiated logout):
+ * back to the sign-in screen afterwards.
+ */
+export function endSessionUrl(realm: string, idToken: string): string {
+  const url = new URL(endpoints(realm).end_session_endpoint);
+  url.search = new URLSearchParams({
+    id_token_hint: idToken,
+    client_id: CLIENT_ID,
+    post_logout_redirect_uri: `${window.location.origin}${CONSOLE_CLIENT_PATHS.signedOut}`,
+  }).toString();
+  return url.toString();
+}
