@@ -38,10 +38,6 @@ export interface ConsoleOrigins {
   origins: string[];
 }
 
-const isLoopbackHttp = (uri: string) => {
-  const url = URL.parse(uri);
-  return url?.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-};
 const isPrivateUseScheme = (uri: string) => {
   const protocol = URL.parse(uri)?.protocol ?? '';
   return protocol !== 'http:' && protocol !== 'https:';
@@ -60,12 +56,17 @@ export function clientMetadata(row: ClientRow, console: ConsoleOrigins): ClientM
   // A private-use scheme makes a native application (RFC 8252); loopback http serves web and
   // native ones alike, and the provider accepts it for either.
   const native = redirectUris.some(isPrivateUseScheme);
-  const grantTypes = row.grant_types.filter((grant) => grant !== 'password');
+  // Client credentials are only for a client that authenticates: the provider would otherwise
+  // hand a client's own tokens to anyone who names it.
+  const secret = row.type === 'confidential' ? row.secret_hash : null;
+  const grantTypes = row.grant_types.filter(
+    (grant) => grant !== 'password' && (secret || grant !== 'client_credentials'),
+  );
   return {
     client_id: row.client_id,
     client_name: row.name,
-    ...(row.type === 'confidential' && row.secret_hash
-      ? { client_secret: row.secret_hash, token_endpoint_auth_method: 'client_secret_basic' }
+    ...(secret
+      ? { client_secret: secret, token_endpoint_auth_method: 'client_secret_basic' }
       : { token_endpoint_auth_method: 'none' }),
     application_type: native ? 'native' : 'web',
     redirect_uris: redirectUris,
