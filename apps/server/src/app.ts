@@ -104,6 +104,7 @@ export async function buildApp({
     config,
     keys,
     lockout: { db: ctx.db, settings: config.bruteForce },
+    dataVersion,
   });
   await app.register(realmRoutes, {
     config,

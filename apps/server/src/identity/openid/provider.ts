@@ -7,6 +7,7 @@ import Provider, {
 import { hostedSignInPath } from '@tc/contract/links';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { DataVersion } from '../../db/data-version';
 import type { Realm } from '../realms';
 import { issuerFor } from '../realms';
 import type { SigningKeys } from '../signing-keys';
@@ -48,6 +49,7 @@ export interface ProviderDeps {
   config: Config;
   keys: SigningKeys;
   lockout: ClientLockout;
+  dataVersion: DataVersion;
 }
 
 /**
@@ -171,9 +173,26 @@ export function createRealmProvider(
     return verifyClientSecret(deps.lockout, realm.id, this.clientId, this.clientSecret, presented);
   };
   // A grant the provider ends (a replayed code, a revoked refresh token, a logout) ends our
-  // session of it too, so its access tokens stop at the API at once.
-  provider.on('grant.revoked', (_ctx: KoaContextWithOIDC, grantId: string) => {
-    void sessionOfGrant.revoke(db, grantId);
+  // session of it too, so its access tokens stop at the API at once: the provider's answer
+  // waits for it, and then this process's cached view of callers is counted as changed, as
+  // our own routes do when they answer (the provider's answers bypass Fastify's hooks), so
+  // whoever is told the grant ended never finds its access tokens still good.
+  const revocations = new WeakMap<KoaContextWithOIDC, Array<Promise<void>>>();
+  provider.on('grant.revoked', (ctx: KoaContextWithOIDC, grantId: string) => {
+    const revoked = sessionOfGrant.revoke(db, grantId);
+    // Awaited below, after the provider's work; marked handled meanwhile so that a failure
+    // fails the answer instead of the process.
+    revoked.catch(() => undefined);
+    const pending = revocations.get(ctx);
+    if (pending) pending.push(revoked);
+    else revocations.set(ctx, [revoked]);
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    const pending = revocations.get(ctx as KoaContextWithOIDC);
+    if (!pending) return;
+    await Promise.all(pending);
+    deps.dataVersion.bump(realm.id);
   });
   return provider;
 }
