@@ -16,7 +16,8 @@ export function discoveryDocument(issuer: string) {
     introspection_endpoint: url(OPENID_ROUTES.introspection),
     end_session_endpoint: url(OPENID_ROUTES.end_session),
     response_types_supported: ['code'],
-    response_modes_supported: ['query'],
+    // The provider answers in each of the three response modes of OAuth 2.0 for code.
+    response_modes_supported: ['query', 'fragment', 'form_post'],
     grant_types_supported: [
       'authorization_code',
       'client_credentials',
@@ -50,6 +51,7 @@ export function discoveryDocument(issuer: string) {
       'given_name',
       'family_name',
       'locale',
+      'preferred_username',
     ],
     prompt_values_supported: ['none', 'login'],
     authorization_response_iss_parameter_supported: true,
