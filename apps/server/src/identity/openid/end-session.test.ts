@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTenant, type TenantFixture } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/harness';
+import {
+  REDIRECT,
+  authorizationRequest,
+  codeFlowTokens,
+  expectErrorPage,
+  expectErrorRedirect,
+} from '../../test/helpers/conformance';
+import { CookieJar, insertClient, issuerOf } from '../../test/helpers/relying-party';
+
+// RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0) at Keycloak's logout path:
+// the browser is asked, the session ends, and it goes back only to a registered address.
+
+const BYE = 'http://localhost:4000/bye';
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+let server: TestServer;
+let tenant: TenantFixture;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tenant = await createTenant(server.database.db);
+  await insertClient(server.database.db, tenant.tenantId, {
+    clientId: 'spa',
+    redirectUris: [REDIRECT],
+    postLogoutRedirectUris: [BYE],
+  });
+});
+afterAll(() => server?.close());
+
+const logoutUrl = (params: Record<string, string>) => {
+  const url = new URL(`${issuerOf(server, tenant.name)}/protocol/openid-connect/logout`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.href;
+};
+
+/** The confirmation form of the logout page: where it posts and its hidden fields. */
+function confirmationForm(html: string) {
+  const form = /<form id="op\.logoutForm" method="post" action="([^"]+)">(.*?)<\/form>/s.exec(html);
+  expect(form, 'the logout page has a confirmation form').not.toBeNull();
+  const fields = Object.fromEntries(
+    [...form![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
+      (match) => [match[1]!, match[2]!],
+    ),
+  );
+  return { action: new URL(form![1]!, server.url).href, fields };
+}
+
+describe('end session (RP-initiated logout)', () => {
+  it('asks, ends the browser session and goes back to the registered address with state', async () => {
+    const jar = new CookieJar();
+    const { config, tokens } = await codeFlowTokens(server, tenant, 'spa', { jar });
+
+    const page = await jar.fetch(
+      logoutUrl({
+        id_token_hint: tokens.id_token!,
+        client_id: 'spa',
+        post_logout_redirect_uri: BYE,
+        state: 'bye-state',
+      }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const { action, fields } = confirmationForm(await page.text());
+    expect(action).toBe(`${logoutUrl({})}/confirm`);
+    expect(fields.xsrf).toEqual(expect.any(String));
+
+    const confirmed = await jar.fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, logout: 'yes' }),
+    });
+    expect(confirmed.status).toBe(303);
+    const back = new URL(confirmed.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe(BYE);
+    expect(back.searchParams.get('state')).toBe('bye-state');
+
+    // The session is gone: prompt=none cannot sign in silently…
+    const silent = await jar.fetch(
+      (await authorizationRequest(config, { prompt: 'none', state: 'after' })).url.href,
+    );
+    expectErrorRedirect(silent, {
+      error: 'login_required',
+      state: 'after',
+      iss: issuerOf(server, tenant.name),
+    });
+    // …and without prompt the sign-in page is shown: no single sign-on any more.
+    const again = await jar.fetch((await authorizationRequest(config)).url.href);
+    expect(new URL(again.headers.get('location')!, server.url).pathname).toMatch(
+      new RegExp(`^/login-actions/${tenant.name}/`),
+    );
+    // The grant of the session ended with it: its tokens stop at the API.
+    expect((await api(server, '/auth/me', tokens.access_token)).status).toBe(401);
+  });
+
+  it('without the xsrf field of the page, the confirmation is refused and the session lives', async () => {
+    const jar = new CookieJar();
+    const { config, tokens } = await codeFlowTokens(server, tenant, 'spa', { jar });
+    const page = await jar.fetch(logoutUrl({ id_token_hint: tokens.id_token!, client_id: 'spa' }));
+    const { action } = confirmationForm(await page.text());
+    const forged = await jar.fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: 'forged', logout: 'yes' }),
+    });
+    expect(forged.status).toBe(400);
+    const silent = await jar.fetch(
+      (await authorizationRequest(config, { prompt: 'none' })).url.href,
+    );
+    expect(new URL(silent.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+  });
+
+  it('an unregistered post_logout_redirect_uri: the error page, no redirect', async () => {
+    const jar = new CookieJar();
+    const { tokens } = await codeFlowTokens(server, tenant, 'spa', { jar });
+    for (const uri of ['https://attacker.example/bye', `${BYE}x`]) {
+      const url = logoutUrl({
+        id_token_hint: tokens.id_token!,
+        client_id: 'spa',
+        post_logout_redirect_uri: uri,
+        state: 's',
+      });
+      // A browser, which asks for HTML, gets the error page…
+      const page = await jar.fetch(url, { headers: { accept: BROWSER_ACCEPT } });
+      await expectErrorPage(page, 'invalid_request');
+      // …and a client that asks for anything gets the error as JSON; neither is redirected.
+      const json = await jar.fetch(url);
+      expect(json.status).toBe(400);
+      expect(json.headers.get('location')).toBeNull();
+      expect(await json.json()).toMatchObject({ error: 'invalid_request' });
+    }
+  });
+});
