@@ -4,6 +4,8 @@ import type { OnboardingStep } from '@tc/contract/onboarding';
 // index.html preloads it with the rest: no second round trip before the form paints.
 // Every other screen is its own chunk, loaded by its route's `lazy`.
 import SignInPage from '../features/auth/components/sign-in-page';
+import HostedSignInPage from '../features/auth/components/hosted-sign-in-page';
+import { HOSTED_SIGN_IN_PATH } from '@tc/contract/links';
 import type { EntityName } from '../lib/entity-api';
 import { paths, type AppPath } from '../lib/paths';
 import { GuestOnly, LandingRedirect, RequireAuth, RequirePermission } from './guards';
@@ -143,6 +145,8 @@ export const routes: RouteObject[] = [
         ],
       },
       ...accountScreens,
+      // An application's sign-in, whether or not someone is signed in to the console here.
+      { path: HOSTED_SIGN_IN_PATH, Component: HostedSignInPage },
       {
         element: <RequireAuth />,
         children: [shellScreens, { element: <RequirePermission />, children: onboardingScreens }],

@@ -4,9 +4,10 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // The provider's pages are served outside Fastify's hooks, so they carry their own policy:
-// no script, no framing, styles only from this page.
+// no script, no framing, styles only from this page. No form-action: browsers apply it to
+// the redirect that follows the sign-out form, which goes to the application.
 const POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 
 // Submits the sign-out form at once, answering "yes"; allowed by its hash, nothing else runs.
 const AUTO_SIGN_OUT =

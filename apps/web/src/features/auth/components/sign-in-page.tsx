@@ -6,6 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { FormField } from '../../../components/form-field';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -13,29 +14,45 @@ import { links, paths } from '../../../lib/paths';
 import { OAuthRequestError } from '../../../lib/oidc';
 import { useTenant } from '../../../lib/use-tenant';
 import { useGoogleSignIn } from '../api/google-sign-in';
-import { getRememberedEmail, TenantMissingError, useLogin } from '../api/login';
+import { getRememberedEmail, TenantMissingError, useLogin, type LoginInput } from '../api/login';
 import { AuthLayout } from './auth-layout';
 import { GoogleButton } from './google-button';
 import { PasswordField } from './password-field';
 import { describeFailure } from '../../../lib/problem-text';
 
-/** Sign in: e-mail and password, or Google; the landing page depends on the role. */
-export default function SignInPage() {
+export interface HostedSignIn {
+  /** Sends the password step of an application's sign-in; the browser then leaves the page. */
+  submit: (input: LoginInput) => Promise<void>;
+  loginHint?: string | null;
+}
+
+/**
+ * Sign in: e-mail and password, or Google; the landing page depends on the role. The same
+ * screen is the identity provider's hosted sign-in for the tenant's own applications
+ * (`hosted`): there the password goes to the application's sign-in request, and Google,
+ * which signs in to the console only, is not offered.
+ */
+export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tenant = useTenant();
-  const login = useLogin();
+  const consoleLogin = useLogin();
+  const hostedLogin = useMutation({ mutationFn: (input: LoginInput) => hosted!.submit(input) });
+  const login = hosted ? hostedLogin : consoleLogin;
   const google = useGoogleSignIn();
-  const [email, setEmail] = useState(getRememberedEmail);
+  const [email, setEmail] = useState(() => hosted?.loginHint ?? getRememberedEmail());
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => getRememberedEmail() !== '');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate(
-      { email: email.trim(), password, remember },
-      { onSuccess: (session) => void navigate(links.landing(session.superAdmin)) },
-    );
+    const input = { email: email.trim(), password, remember };
+    if (hosted) hostedLogin.mutate(input);
+    else {
+      consoleLogin.mutate(input, {
+        onSuccess: (session) => void navigate(links.landing(session.superAdmin)),
+      });
+    }
   };
 
   const loginError = (() => {
@@ -57,14 +74,16 @@ export default function SignInPage() {
           </Link>
         </Typography>
       ) : null}
-      <GoogleButton
-        text="signin_with"
-        onCredential={(credential) =>
-          google.mutate(credential, {
-            onSuccess: (session) => void navigate(links.landing(session.superAdmin)),
-          })
-        }
-      />
+      {hosted ? null : (
+        <GoogleButton
+          text="signin_with"
+          onCredential={(credential) =>
+            google.mutate(credential, {
+              onSuccess: (session) => void navigate(links.landing(session.superAdmin)),
+            })
+          }
+        />
+      )}
       {google.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('auth.googleFailed')}
