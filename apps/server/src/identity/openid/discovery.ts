@@ -53,7 +53,8 @@ export function discoveryDocument(issuer: string) {
       'locale',
       'preferred_username',
     ],
-    prompt_values_supported: ['none', 'login'],
+    // consent is answered by signing in on the hosted page (identity/openid/routes.ts).
+    prompt_values_supported: ['none', 'login', 'consent'],
     authorization_response_iss_parameter_supported: true,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,

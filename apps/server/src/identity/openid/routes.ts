@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { singleLineText } from '@tc/contract/text';
 import { OAuthError } from '../oauth-error';
 import type { TokenService } from '../token-service';
+import { errorPageOf } from './pages';
 import type { ProviderRegistry } from './registry';
 import { OPENID_ROUTES } from './provider';
 
@@ -28,6 +29,27 @@ function keepParsedBody(request: FastifyRequest, _reply: unknown, done: () => vo
   done();
 }
 
+/** Longest value of one authorization request parameter, the default limit of Keycloak's. */
+const MAX_PARAMETER_LENGTH = 4000;
+
+/**
+ * An authorization request with an oversize parameter (a state or nonce the provider would
+ * keep in the interaction, the code and the ID token) is refused on our error page: it is
+ * never sent back to the application, whose state would not fit either.
+ */
+async function refuseOversizeParameters(request: FastifyRequest, reply: FastifyReply) {
+  const params = (request.method === 'POST' ? request.body : request.query) ?? {};
+  const oversize = Object.entries(params as Record<string, unknown>).find(([, value]) =>
+    [value].flat().some((v) => typeof v === 'string' && v.length > MAX_PARAMETER_LENGTH),
+  );
+  if (!oversize) return;
+  const { headers, html } = errorPageOf({
+    error: 'invalid_request',
+    error_description: `The parameter ${oversize[0].slice(0, 40)} is longer than ${MAX_PARAMETER_LENGTH} characters.`,
+  });
+  return reply.code(400).headers(headers).type('text/html; charset=utf-8').send(html);
+}
+
 const expired = () =>
   new OAuthError(
     400,
@@ -45,16 +67,17 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
   const handOff = (request: FastifyRequest, reply: FastifyReply) =>
     registry.handOff(request, reply, (request.params as { realm: string }).realm);
   const options = { preValidation: keepParsedBody, schema: { params: realmParams.passthrough() } };
+  const authorization = { ...options, preHandler: refuseOversizeParameters };
 
   for (const path of [
-    OPENID_ROUTES.authorization,
     `${OPENID_ROUTES.authorization}/:uid`,
     `${OPENID_ROUTES.end_session}/success`,
   ]) {
     app.get(`${base}${path}`, options, handOff);
   }
+  app.get(`${base}${OPENID_ROUTES.authorization}`, authorization, handOff);
+  app.post(`${base}${OPENID_ROUTES.authorization}`, authorization, handOff);
   app.get(`${base}${OPENID_ROUTES.end_session}`, options, handOff);
-  app.post(`${base}${OPENID_ROUTES.authorization}`, options, handOff);
   app.post(`${base}${OPENID_ROUTES.revocation}`, options, handOff);
   app.post(`${base}${OPENID_ROUTES.end_session}/confirm`, options, handOff);
 
@@ -78,6 +101,7 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
       reply.header('cache-control', 'no-store');
       return {
         realm: realm.name,
+        tenantId: realm.id,
         prompt: details.prompt.name,
         clientId: client?.clientId ?? null,
         clientName: client?.clientName ?? null,
@@ -109,6 +133,10 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
             accountId: principal.userId,
             remember: body.remember === 'on' || body.remember === 'true',
           },
+          // Signing in here is the consent (the tenant's administrators registered the
+          // application): a request with prompt=consent, which offline_access needs, would
+          // otherwise come back to this page after every sign-in.
+          consent: {},
         },
         { mergeWithLastSubmission: false },
       );
