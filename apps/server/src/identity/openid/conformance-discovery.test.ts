@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('discovery', () => {
-  it('oidcc-server: every endpoint it names answers, none is missing (404)', async () => {
+  it('oidcc-discovery-endpoint-verification: every endpoint it names answers, none is missing (404)', async () => {
     // Each is called the way it is used: the token-side endpoints take POSTed forms.
     const posted = new Set(['token_endpoint', 'revocation_endpoint', 'introspection_endpoint']);
     const endpoints = Object.entries(metadata).filter(
