@@ -30,6 +30,7 @@ const refreshTokenSchema = singleLineText().max(8192).optional();
 /** A form body; each field at most once (a repeated field arrives as an array and is refused). */
 export const tokenRequestSchema = z.object({
   client_id: clientIdSchema,
+  client_secret: singleLineText().max(1024).optional(),
   grant_type: singleLineText().max(100).optional(),
   username: singleLineText().max(255).optional(),
   password: singleLineText().max(1024).optional(),

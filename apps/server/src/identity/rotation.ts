@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { prepareRawStatement } from '../db/prepared';
 import { toPrincipal, type Principal, type PrincipalRow } from './principal';
-import { claimRefreshToken, hashToken, newOpaqueToken, type RotationClaim } from './sessions';
+import { and, eq, sql } from 'drizzle-orm';
+import { CLIENT_ID } from '@tc/contract/permissions';
+import { refreshTokens, sessions } from '../db/schema/identity';
+import { hashToken, newOpaqueToken } from './sessions';
 
 export type Rotation =
   | {
@@ -13,7 +15,9 @@ export type Rotation =
       refreshToken: string;
     }
   | { outcome: 'session-ended' }
-  | Exclude<RotationClaim, { outcome: 'claimed' }>;
+  | { outcome: 'other-client' }
+  | { outcome: 'reused'; sessionId: string }
+  | { outcome: 'unknown' };
 
 interface RotationRow extends Partial<PrincipalRow> {
   claimedSessionId: string;
@@ -36,6 +40,12 @@ function prepareRotation(db: Database) {
       update refresh_tokens set used_at = now()
       where token_hash = ${sql.placeholder('tokenHash')} and tenant_id = ${sql.placeholder('tenantId')}
         and used_at is null
+        -- Bound to the client that got it (sessions from before applications were recorded
+        -- are the console's): another client's attempt spends nothing.
+        and exists (
+          select 1 from sessions s where s.id = refresh_tokens.session_id
+            and coalesce(s.client_id, 'react-client') = ${sql.placeholder('clientId')}
+        )
       returning session_id
     ), touched as (
       update sessions set last_used_at = now()
@@ -74,7 +84,7 @@ const preparedRotation = new WeakMap<Database, ReturnType<typeof prepareRotation
 
 export async function rotateRefreshToken(
   db: Database,
-  input: { tenantId: string; token: string; idleSeconds: number },
+  input: { tenantId: string; clientId: string; token: string; idleSeconds: number },
 ): Promise<Rotation> {
   const refreshToken = newOpaqueToken();
   let prepared = preparedRotation.get(db);
@@ -84,12 +94,30 @@ export async function rotateRefreshToken(
     tenantId: input.tenantId,
     idleSeconds: input.idleSeconds,
     successorHash: hashToken(refreshToken),
+    clientId: input.clientId,
   });
   const [row] = (result as unknown as { rows: RotationRow[] }).rows;
   if (!row) {
-    // Nothing claimed: either never issued here, or already used (a replay).
-    const claim = await claimRefreshToken(db, input.tenantId, input.token);
-    return claim.outcome === 'claimed' ? { outcome: 'unknown' } : claim;
+    // Nothing claimed: never issued here, issued to another client, or already used (a replay).
+    const [token] = await db
+      .select({
+        sessionId: refreshTokens.sessionId,
+        usedAt: refreshTokens.usedAt,
+        clientId: sessions.clientId,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, hashToken(input.token)),
+          eq(refreshTokens.tenantId, input.tenantId),
+        ),
+      );
+    if (!token) return { outcome: 'unknown' };
+    if ((token.clientId ?? CLIENT_ID) !== input.clientId) return { outcome: 'other-client' };
+    return token.usedAt
+      ? { outcome: 'reused', sessionId: token.sessionId }
+      : { outcome: 'session-ended' };
   }
   if (!row.userId || !row.expiresAt) return { outcome: 'session-ended' };
   return {

@@ -5,14 +5,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logoutRequestSchema, tokenRequestSchema } from '@tc/contract/identity';
-import { CLIENT_ID } from '@tc/contract/permissions';
 import { singleLineText } from '@tc/contract/text';
 import type { Config } from '../config';
 import type { HitCounter } from '../http/hit-counter';
 import { NotOurRefreshToken, OAuthError, realmNotFound } from './oauth-error';
 import { discoveryDocument } from './openid/discovery';
 import type { ProviderRegistry } from './openid/registry';
-import { introspect, userinfo } from './openid/resource-endpoints';
+import { basicCredentials, introspect, userinfo } from './openid/resource-endpoints';
 import { registerOpenIdRoutes } from './openid/routes';
 import { passwordGrantLimits } from './token-rate-limit';
 import { findRealm, issuerFor } from './realms';
@@ -129,18 +128,15 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
           await passwordGrants.require(realm, request.ip);
           return tokens.passwordGrant({
             realm,
-            clientId: body.client_id,
+            clientId: body.client_id ?? basicCredentials(request)?.id,
+            clientSecret: body.client_secret ?? basicCredentials(request)?.secret,
             username: body.username,
             password: body.password,
           });
         });
       }
-      // Only the console's client (react-client) ever had password-grant sessions.
-      if (
-        body.grant_type === 'refresh_token' &&
-        body.refresh_token &&
-        body.client_id === CLIENT_ID
-      ) {
+      // Ours first: a refresh token of a password-grant session; the provider's otherwise.
+      if (body.grant_type === 'refresh_token' && body.refresh_token) {
         const refreshed = await tokens
           .refreshGrant({ realm, clientId: body.client_id, refreshToken: body.refresh_token })
           .then(

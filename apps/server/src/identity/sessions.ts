@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { prepareRawStatement } from '../db/prepared';
+import { CLIENT_ID } from '@tc/contract/permissions';
 import { refreshTokens, sessions } from '../db/schema/identity';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
@@ -18,8 +19,9 @@ export interface SessionLifetimes {
 function prepareStartSession(db: Executor) {
   const query = sql`
     with started as (
-      insert into sessions (tenant_id, user_id, expires_at)
-      values (${sql.placeholder('tenantId')}, ${sql.placeholder('userId')}, ${sql.placeholder('expiresAt')})
+      insert into sessions (tenant_id, user_id, expires_at, client_id)
+      values (${sql.placeholder('tenantId')}, ${sql.placeholder('userId')}, ${sql.placeholder('expiresAt')},
+        ${sql.placeholder('clientId')})
       returning id, tenant_id
     ), first_token as (
       insert into refresh_tokens (token_hash, tenant_id, session_id)
@@ -37,6 +39,7 @@ export async function startSession(
   db: Executor,
   owner: { tenantId: string; userId: string },
   lifetimes: SessionLifetimes,
+  clientId: string,
 ): Promise<{ sessionId: string; refreshToken: string; refreshExpiresIn: number }> {
   const expiresAt = new Date(Date.now() + lifetimes.absoluteSeconds * 1000);
   const refreshToken = newOpaqueToken();
@@ -47,6 +50,7 @@ export async function startSession(
     userId: owner.userId,
     expiresAt: expiresAt.toISOString(),
     tokenHash: hashToken(refreshToken),
+    clientId,
   });
   const [row] = (result as { rows: Array<{ sessionId: string }> }).rows;
   return {
@@ -64,35 +68,6 @@ export async function issueRefreshToken(
   const token = newOpaqueToken();
   await db.insert(refreshTokens).values({ tokenHash: hashToken(token), tenantId, sessionId });
   return token;
-}
-
-export type RotationClaim =
-  | { outcome: 'claimed'; sessionId: string }
-  | { outcome: 'reused'; sessionId: string }
-  | { outcome: 'unknown' };
-
-/**
- * Marks a refresh token of this realm used, atomically: of two concurrent uses only one
- * claims it. A token presented at another realm is not touched.
- */
-export async function claimRefreshToken(
-  db: Executor,
-  tenantId: string,
-  token: string,
-): Promise<RotationClaim> {
-  const tokenHash = hashToken(token);
-  const ofToken = and(eq(refreshTokens.tokenHash, tokenHash), eq(refreshTokens.tenantId, tenantId));
-  const [claimed] = await db
-    .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(ofToken, isNull(refreshTokens.usedAt)))
-    .returning({ sessionId: refreshTokens.sessionId });
-  if (claimed) return { outcome: 'claimed', sessionId: claimed.sessionId };
-  const [used] = await db
-    .select({ sessionId: refreshTokens.sessionId })
-    .from(refreshTokens)
-    .where(ofToken);
-  return used ? { outcome: 'reused', sessionId: used.sessionId } : { outcome: 'unknown' };
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
@@ -113,10 +88,16 @@ export async function revokeUserSessions(db: Executor, userId: string): Promise<
 export async function findSessionByRefreshToken(
   db: Executor,
   token: string,
-): Promise<{ sessionId: string; tenantId: string } | undefined> {
+): Promise<{ sessionId: string; tenantId: string; clientId: string } | undefined> {
   const [row] = await db
-    .select({ sessionId: refreshTokens.sessionId, tenantId: refreshTokens.tenantId })
+    .select({
+      sessionId: refreshTokens.sessionId,
+      tenantId: refreshTokens.tenantId,
+      clientId: sessions.clientId,
+    })
     .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  return row;
+  // Sessions from before applications were recorded are the console's.
+  return row ? { ...row, clientId: row.clientId ?? CLIENT_ID } : undefined;
 }

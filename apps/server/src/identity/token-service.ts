@@ -20,6 +20,7 @@ import {
   type Principal,
 } from './principal';
 import { findRealm, issuerFor, type Realm } from './realms';
+import { requirePasswordClient } from './password-clients';
 import { rotateRefreshToken } from './rotation';
 import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
 import type { SigningKeys } from './signing-keys';
@@ -65,26 +66,24 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     idleSeconds: config.refreshTokenIdleTtl,
   };
 
-  async function requireRealm(name: string, clientId: string | undefined): Promise<Realm> {
+  async function requireRealm(name: string): Promise<Realm> {
     const realm = await findRealm(db, name);
     if (!realm) throw realmNotFound();
-    if (clientId !== CLIENT_ID) {
-      throw new OAuthError(401, 'invalid_client', 'Invalid client or Invalid client credentials');
-    }
     return realm;
   }
 
   async function respond(
     principal: Principal,
-    sessionId: string,
+    session: { id: string; clientId: string },
     refreshToken: string,
     refreshExpiresIn: number,
   ): Promise<TokenResponse> {
+    const sessionId = session.id;
     const accessToken = await keys.sign(
       {
         iss: issuerFor(config.publicUrl, principal.realm),
         sub: principal.userId,
-        ...userTokenClaims(principal, sessionId, CLIENT_ID),
+        ...userTokenClaims(principal, sessionId, session.clientId),
       },
       config.accessTokenTtl,
     );
@@ -110,22 +109,26 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
   async function authenticatePassword(input: {
     realm: string;
     clientId: string | undefined;
+    clientSecret?: string | undefined;
     username: string | undefined;
     password: string | undefined;
     /** Whether the client may use the password grant; the hosted page skips this check. */
     checkClient?: boolean;
   }): Promise<Principal> {
     const checkClient = input.checkClient ?? true;
-    const clientAllowed = !checkClient || input.clientId === CLIENT_ID;
     // One round trip finds the realm and the user; the separate realm check remains for the
-    // answers that need no user (unknown realm, wrong client, no username).
-    const found =
-      input.username && clientAllowed
-        ? await principalInRealm(db, input.realm, input.username)
-        : undefined;
-    const tenantId =
-      found?.tenantId ??
-      (await requireRealm(input.realm, checkClient ? input.clientId : CLIENT_ID)).id;
+    // answers that need no user (unknown realm, no username).
+    const found = input.username
+      ? await principalInRealm(db, input.realm, input.username)
+      : undefined;
+    const tenantId = found?.tenantId ?? (await requireRealm(input.realm)).id;
+    // The client is refused before the attempt counts: a wrong client guesses nothing.
+    if (checkClient) {
+      await requirePasswordClient(
+        { db, bruteForce: config.bruteForce },
+        { tenantId, clientId: input.clientId, clientSecret: input.clientSecret },
+      );
+    }
     const principal = found?.principal;
     const password = input.password ?? '';
     const key = attemptKey(tenantId, principal?.userId, input.username ?? '');
@@ -143,30 +146,39 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
   async function passwordGrant(input: {
     realm: string;
     clientId: string | undefined;
+    clientSecret?: string | undefined;
     username: string | undefined;
     password: string | undefined;
   }): Promise<TokenResponse> {
-    return issueTokens(await authenticatePassword(input));
+    return issueTokens(await authenticatePassword(input), input.clientId ?? CLIENT_ID);
   }
 
   /**
    * Opens a session for a principal the caller has already authenticated (password grant,
    * Google sign-in) and answers with the token endpoint's response.
    */
-  async function issueTokens(principal: Principal): Promise<TokenResponse> {
-    const session = await startSession(db, principal, lifetimes);
-    return respond(principal, session.sessionId, session.refreshToken, session.refreshExpiresIn);
+  async function issueTokens(principal: Principal, clientId = CLIENT_ID): Promise<TokenResponse> {
+    const session = await startSession(db, principal, lifetimes, clientId);
+    return respond(
+      principal,
+      { id: session.sessionId, clientId },
+      session.refreshToken,
+      session.refreshExpiresIn,
+    );
   }
 
+  /** Refreshes a password-grant session, for the client that opened it only. */
   async function refreshGrant(input: {
     realm: string;
     clientId: string | undefined;
     refreshToken: string | undefined;
   }): Promise<TokenResponse> {
-    const realm = await requireRealm(input.realm, input.clientId);
+    const realm = await requireRealm(input.realm);
     if (!input.refreshToken) throw invalidRefreshToken();
+    const clientId = input.clientId ?? '';
     const rotation = await rotateRefreshToken(db, {
       tenantId: realm.id,
+      clientId,
       token: input.refreshToken,
       idleSeconds: lifetimes.idleSeconds,
     });
@@ -177,6 +189,9 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     }
     // Not one of ours: the OpenID provider may have issued it (the code flow).
     if (rotation.outcome === 'unknown') throw new NotOurRefreshToken();
+    if (rotation.outcome === 'other-client') {
+      throw new OAuthError(401, 'invalid_client', 'Invalid client or Invalid client credentials');
+    }
     if (rotation.outcome !== 'rotated') throw invalidRefreshToken();
     const { principal } = rotation;
     // An unverified account has no session to refresh; should one exist, it refreshes nothing.
@@ -185,7 +200,12 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     }
     const absoluteLeft = Math.floor((rotation.expiresAt.getTime() - Date.now()) / 1000);
     const refreshExpiresIn = Math.max(0, Math.min(lifetimes.idleSeconds, absoluteLeft));
-    return respond(principal, rotation.sessionId, rotation.refreshToken, refreshExpiresIn);
+    return respond(
+      principal,
+      { id: rotation.sessionId, clientId },
+      rotation.refreshToken,
+      refreshExpiresIn,
+    );
   }
 
   async function logout(input: {
@@ -193,11 +213,14 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     clientId: string | undefined;
     refreshToken: string | undefined;
   }): Promise<void> {
-    const realm = await requireRealm(input.realm, input.clientId);
+    const realm = await requireRealm(input.realm);
     const session = input.refreshToken
       ? await findSessionByRefreshToken(db, input.refreshToken)
       : undefined;
     if (!session || session.tenantId !== realm.id) throw invalidRefreshToken();
+    if (session.clientId !== input.clientId) {
+      throw new OAuthError(400, 'invalid_grant', 'Session not issued to this client');
+    }
     await revokeSession(db, session.sessionId);
   }
 

@@ -56,9 +56,8 @@ export async function userinfo(
   };
 }
 
-/** RFC 6749 §2.3.1: client_id and secret, form-encoded inside Basic, or in the form body. */
-function clientCredentials(request: FastifyRequest) {
-  const body = (request.body ?? {}) as Record<string, unknown>;
+/** RFC 6749 §2.3.1: client_id and secret, each form-encoded, inside HTTP Basic. */
+export function basicCredentials(request: FastifyRequest) {
   const header = request.headers.authorization;
   if (header?.toLowerCase().startsWith('basic ')) {
     const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
@@ -71,6 +70,14 @@ function clientCredentials(request: FastifyRequest) {
       return undefined;
     }
   }
+  return undefined;
+}
+
+/** A client's credentials: in HTTP Basic, or in the form body. */
+function clientCredentials(request: FastifyRequest) {
+  const basic = basicCredentials(request);
+  if (basic) return basic;
+  const body = (request.body ?? {}) as Record<string, unknown>;
   if (typeof body.client_id === 'string' && typeof body.client_secret === 'string') {
     return { id: body.client_id, secret: body.client_secret };
   }

@@ -87,6 +87,7 @@ describe('an unverified account claimed through Google', () => {
       server.database.db,
       { tenantId: tenant.tenantId, userId: await userId(email) },
       { absoluteSeconds: 3600, idleSeconds: 1800 },
+      'react-client',
     );
 
     const google = await postGoogle(
