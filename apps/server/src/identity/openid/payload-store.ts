@@ -107,6 +107,8 @@ export class ClientStore extends PayloadStore {
   }
 
   override async find(clientId: string): Promise<AdapterPayload | undefined> {
+    // PostgreSQL takes no NUL in a query's text (a Basic header may decode to one): no client.
+    if (clientId.includes('\u0000')) return undefined;
     const row = await this.findRow(clientId);
     return row ? (clientMetadata(row, this.console) as AdapterPayload) : undefined;
   }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { tenants } from '../../db/schema/tenants';
 import { OAuthError, realmNotFound } from '../oauth-error';
 import { findRealm, type Realm } from '../realms';
-import { createRealmProvider, type ProviderDeps } from './provider';
+import { createRealmProvider, OPENID_ROUTES, type ProviderDeps } from './provider';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -30,6 +30,32 @@ async function consoleOrigins(db: Database, publicUrl: string, realm: Realm) {
   }
   return { origins };
 }
+
+/**
+ * Endpoints the provider serves by GET only: it takes POST there only with cookies that are
+ * SameSite=None, which ours are not. OpenID Connect requires POST too, so a form posted to one
+ * is sent on as the same request by GET (303), a top-level navigation that carries the cookies.
+ */
+const GET_ONLY: ReadonlySet<string> = new Set([
+  OPENID_ROUTES.authorization,
+  OPENID_ROUTES.end_session,
+]);
+
+/** The form's fields as a query string; a field that is not text (a nested value) is left out. */
+function asQuery(body: unknown): string {
+  const query = new URLSearchParams();
+  const fields = body !== null && typeof body === 'object' ? Object.entries(body) : [];
+  for (const [name, value] of fields) {
+    for (const item of [value].flat()) if (typeof item === 'string') query.append(name, item);
+  }
+  return query.size > 0 ? `?${query.toString()}` : '';
+}
+
+/** Whether a parameter (a text, or one nested in a repeated field) holds a NUL. */
+const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : value !== null && typeof value === 'object' && Object.values(value).some(holdsNul);
 
 /**
  * The realms' providers, built on first use and kept while the realm keeps its name and
@@ -75,9 +101,21 @@ export function createProviderRegistry(deps: ProviderDeps) {
     if (!url.startsWith('/realms/') || prefixEnd < 0) {
       throw new OAuthError(404, 'invalid_request', 'Unknown endpoint');
     }
+    // The provider keeps parameters in PostgreSQL, which stores no NUL in text: it would fail.
+    if ([request.params, request.query, request.body].some(holdsNul)) {
+      throw new OAuthError(400, 'invalid_request', 'A parameter holds a NUL character.');
+    }
+    const [pathname = url] = url.split('?');
+    if (request.method === 'POST' && GET_ONLY.has(pathname.slice(prefixEnd))) {
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(`${pathname}${asQuery(request.body)}`, 303);
+    }
     raw.originalUrl = url;
     raw.url = url.slice(prefixEnd);
     raw.body ??= request.body;
+    // No answer about a sign-in or a token may be cached; the provider says so on most of its
+    // endpoints, but not on revocation's errors.
+    reply.raw.setHeader('cache-control', 'no-store');
     reply.hijack();
     await handle(raw, reply.raw);
   }
