@@ -10,6 +10,7 @@ import {
   type Drive,
 } from './secret-route-cases';
 import { clientCases } from './secret-route-cases-clients';
+import { openIdCases, openIdLogoutByPost, openIdTokenGrants } from './secret-route-cases-openid';
 
 type Case = [string, (d: Drive) => Promise<void>];
 
@@ -61,6 +62,7 @@ const identity: Case[] = [
       );
       await expectStatus(call(d, 'POST', path, form({ ...refresh, refresh_token: 'x' })), 400);
       await expectStatus(call(d, 'POST', path, { body: junkBody(d) }), 400);
+      await openIdTokenGrants(d);
     },
   ],
   [
@@ -72,6 +74,7 @@ const identity: Case[] = [
       await expectStatus(call(d, 'POST', path, form(logout)), 204);
       await expectStatus(call(d, 'POST', path, { body: junkBody(d) }), 400);
       await d.signIn(d.tenant.name, d.tenant.adminEmail, d.admin.password);
+      await openIdLogoutByPost(d);
     },
   ],
   [`GET ${REALM}/certs`, getWithSecrets('/realms/master/protocol/openid-connect/certs', 200)],
@@ -247,4 +250,4 @@ const docs: Case[] = [
 ]);
 
 export const CASES: Case[] = [...identity, ...docs, ...account, ...tenants, ...users, ...roles];
-CASES.push(...permissions, ...projects, ...clientCases);
+CASES.push(...permissions, ...projects, ...clientCases, ...openIdCases);

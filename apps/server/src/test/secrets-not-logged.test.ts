@@ -6,6 +6,7 @@ import { createTenant, signIn, type TenantFixture } from './fixtures';
 import { startTestServer, SUPER_ADMIN_PASSWORD, type TestServer } from './harness';
 import { leakedSecrets, LogCapture } from './log-capture';
 import { startOpenAiMock, type OpenAiMock } from './openai-mock';
+import { openIdWhileStoreFails } from './secret-route-cases-openid';
 import {
   CASES,
   NEW_PASSWORD,
@@ -217,6 +218,7 @@ async function failingQueries(d: Drive) {
   await withFailingTable(server, 'action_tokens', async () => {
     await onHost('forgot-password', { email: d.tenant.adminEmail });
   });
+  await openIdWhileStoreFails(d, (run) => withFailingTable(server, 'oidc_payloads', run));
 }
 
 const allCases = () => new Map([...CASES, ...LIVE_CASES]);

@@ -1,13 +1,15 @@
-import { isNotNull, sql } from 'drizzle-orm';
+import { inArray, isNotNull, sql } from 'drizzle-orm';
 import { clients } from '../db/schema/clients';
 import { actionTokens, refreshTokens, signingKeys, users } from '../db/schema/identity';
 import { mailOutbox } from '../db/schema/mail';
+import { oidcPayloads } from '../db/schema/oidc';
 import type { TestServer } from './harness';
 
 /**
  * The secrets the database holds after a run: every password hash, the digests of refresh
- * and link tokens and of client secrets, the link tokens of every mail, and the private halves
- * of the signing keys.
+ * and link tokens and of client secrets, the link tokens of every mail, the private halves
+ * of the signing keys, and the OpenID provider's codes, refresh tokens and browser sessions
+ * (it keeps each under the very value it hands out).
  */
 export async function storedSecrets(server: TestServer): Promise<Map<string, string>> {
   const { db } = server.database;
@@ -47,6 +49,16 @@ export async function storedSecrets(server: TestServer): Promise<Map<string, str
     'signing key',
     keys.map((key) => key.jwk.d as string | undefined),
   );
+  const artifacts = await db
+    .select({ model: oidcPayloads.model, id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(inArray(oidcPayloads.model, ['AuthorizationCode', 'RefreshToken', 'Session']));
+  for (const model of ['AuthorizationCode', 'RefreshToken', 'Session']) {
+    add(
+      `provider ${model}`,
+      artifacts.filter((row) => row.model === model).map((row) => row.id),
+    );
+  }
   return secrets;
 }
 
@@ -56,7 +68,7 @@ export async function storedSecrets(server: TestServer): Promise<Map<string, str
  */
 export async function withFailingTable(
   server: TestServer,
-  table: 'users' | 'sessions' | 'refresh_tokens' | 'action_tokens',
+  table: 'users' | 'sessions' | 'refresh_tokens' | 'action_tokens' | 'oidc_payloads',
   run: () => Promise<void>,
 ): Promise<void> {
   const { db } = server.database;
