@@ -30,6 +30,9 @@ interface RealmRoutesOptions {
 
 const realmParams = z.object({ realm: singleLineText().min(1).max(100) });
 
+/** The length of our opaque tokens: 32 random bytes in base64url. */
+const OUR_TOKEN_LENGTH = 43;
+
 const FORM_ONLY = 'The body must be a form (application/x-www-form-urlencoded).';
 
 /** An OAuth error answer (RFC 6749 §5.2), never cached. */
@@ -135,8 +138,9 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
           });
         });
       }
-      // Ours first: a refresh token of a password-grant session; the provider's otherwise.
-      if (body.grant_type === 'refresh_token' && body.refresh_token) {
+      // A password-grant session's refresh token is ours (43 characters; the provider's are
+      // 44, and those issued before they grew are found here as unknown and passed on).
+      if (body.grant_type === 'refresh_token' && body.refresh_token?.length === OUR_TOKEN_LENGTH) {
         const refreshed = await tokens
           .refreshGrant({ realm, clientId: body.client_id, refreshToken: body.refresh_token })
           .then(

@@ -7,12 +7,12 @@ import Provider, {
 import { hostedSignInPath } from '@tc/contract/links';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import type { DataVersion } from '../../db/data-version';
+import { AnswerCache, type DataVersion } from '../../db/data-version';
 import type { Realm } from '../realms';
 import { issuerFor } from '../realms';
 import type { SigningKeys } from '../signing-keys';
 import { accountFinder, accessTokenClaims, sessionOfGrant } from './claims';
-import { findClientRow, type ConsoleOrigins } from './client-metadata';
+import { findClientRow, type ClientRow, type ConsoleOrigins } from './client-metadata';
 import { grantFor } from './grants';
 import { logoutPage, errorPage, signedOutPage } from './pages';
 import { ClientStore, PayloadStore } from './payload-store';
@@ -69,6 +69,9 @@ export function createRealmProvider(
   const realmPath = new URL(issuer).pathname;
   const secure = config.publicUrl.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
+  // Every provider request reads its client; a row changes rarely, and its change notice
+  // (the clients table's trigger) drops it here at once.
+  const clientRows = new AnswerCache<ClientRow>(deps.dataVersion, { maxAgeMs: 60_000 });
 
   const configuration: Configuration = {
     adapter: (model: string) =>
@@ -77,7 +80,8 @@ export function createRealmProvider(
             db,
             realm.id,
             model,
-            (clientId) => findClientRow(db, realm.id, clientId),
+            (clientId) =>
+              clientRows.get(clientId, () => findClientRow(db, realm.id, clientId), realm.id),
             console,
           )
         : new PayloadStore(db, realm.id, model),
@@ -92,6 +96,9 @@ export function createRealmProvider(
     // An ID token from the token endpoint carries the claims its scopes ask for.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
+    // 33 random bytes: its opaque tokens are 44 characters, ours 43, so the token endpoint
+    // sends a refresh token to the right one without a lookup.
+    formats: { bitsOfOpaqueRandomness: 264 },
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     // A request without redirect_uri is refused, even for a client with a single one.
     allowOmittingSingleRegisteredRedirectUri: false,
