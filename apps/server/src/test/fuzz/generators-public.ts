@@ -4,6 +4,7 @@ import { anyText, emailAt, idFrom, typedText } from './arbitraries';
 import type { FuzzRequest } from './fuzz-request';
 import { formBody, fuzzRequest, headers, jsonBody, pathSegment, query } from './http-parts';
 import { bearer } from './generators-entities';
+import { openIdGenerators, openIdGrants } from './generators-openid';
 import type { FuzzWorld } from './world';
 
 /**
@@ -41,23 +42,39 @@ export function publicGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
   const constant = (path: string) => fc.constant(path);
   const get = (path: fc.Arbitrary<string>, headerValues = noHeaders) =>
     fuzzRequest({ method: 'GET', path, headers: headerValues });
+  const grants = openIdGrants(world);
   const chatMessage = fc.record({
     role: fc.constantFrom('user', 'assistant'),
     content: typedText(60),
   });
 
   return {
+    ...openIdGenerators(world),
     [`POST ${REALMS}/protocol/openid-connect/token`]: fuzzRequest({
       method: 'POST',
       path: realmPath('/protocol/openid-connect/token'),
-      headers: noHeaders,
-      body: formBody(fc.oneof(passwordGrant, refreshGrant)),
+      headers: grants.clientAuth,
+      body: formBody(
+        fc.oneof(
+          passwordGrant,
+          refreshGrant,
+          grants.authorizationCode,
+          grants.providerRefresh,
+          grants.clientCredentials,
+        ),
+      ),
     }),
+    // A refresh token's logout (ours), or the end of a browser session (the provider's).
     [`POST ${REALMS}/protocol/openid-connect/logout`]: fuzzRequest({
       method: 'POST',
       path: realmPath('/protocol/openid-connect/logout'),
       headers: noHeaders,
-      body: formBody(fc.record({ client_id: fc.constant(CLIENT_ID), refresh_token: refreshToken })),
+      body: formBody(
+        fc.oneof(
+          fc.record({ client_id: fc.constant(CLIENT_ID), refresh_token: refreshToken }),
+          grants.endSession,
+        ),
+      ),
     }),
     [`GET ${REALMS}/protocol/openid-connect/certs`]: get(
       realmPath('/protocol/openid-connect/certs'),

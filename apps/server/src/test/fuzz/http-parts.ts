@@ -206,6 +206,16 @@ export function formBody(valid: fc.Arbitrary<Record<string, string>>) {
   );
 }
 
+/** A query string of fields (an authorization request's): near-valid mostly, now and then any. */
+export function fieldsQuery(valid: fc.Arbitrary<Record<string, string>>) {
+  const text = (value: unknown) => `?${formText(value, percentEncode)}`;
+  return fc.oneof(
+    { arbitrary: valid.map(text), weight: 4 },
+    { arbitrary: nearValid(valid).map(text), weight: 12 },
+    { arbitrary: query(), weight: 2 },
+  );
+}
+
 const SIGNATURES = [
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from([0xff, 0xd8, 0xff]),

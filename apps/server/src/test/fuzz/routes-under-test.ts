@@ -65,10 +65,22 @@ function parsed(text: string): Record<string, unknown> | undefined {
   }
 }
 
+const OPENID = '/realms/:realm/protocol/openid-connect';
+/** The provider's routes a browser is sent to: a refusal there is a page for the person. */
+const BROWSER_ROUTES = new Set([
+  `GET ${OPENID}/auth`,
+  `POST ${OPENID}/auth`,
+  `GET ${OPENID}/auth/:uid`,
+  `GET ${OPENID}/logout`,
+  `POST ${OPENID}/logout/confirm`,
+  `GET ${OPENID}/logout/success`,
+]);
+
 /**
  * What is wrong with an answer, if anything: any 5xx; an identity-provider error that is not
- * in the OAuth shape or may be cached; an API error that is not problem+json. A 431 comes from
- * Node's HTTP parser (headers too large) before any route runs, and has no body.
+ * in the OAuth shape (or, where a browser is sent, an HTML page) or may be cached; an API
+ * error that is not problem+json. A 431 comes from Node's HTTP parser (headers too large)
+ * before any route runs, and has no body.
  */
 export function faultOf(target: ServerRoute, answer: FuzzAnswer): string | undefined {
   if (answer.refusedInTransit) return undefined;
@@ -77,7 +89,8 @@ export function faultOf(target: ServerRoute, answer: FuzzAnswer): string | undef
   if (answer.status < 400 || answer.status === 431) return undefined;
   const type = String(answer.headers['content-type'] ?? '');
   const body = parsed(answer.text);
-  if (target.url.startsWith('/realms/')) {
+  if (target.url.startsWith('/realms/') || target.url.startsWith('/login-actions/')) {
+    if (BROWSER_ROUTES.has(target.key) && type.startsWith('text/html')) return undefined;
     if (!type.startsWith('application/json') || typeof body?.error !== 'string') {
       return `not an OAuth error: ${answer.status} ${type} ${answer.text.slice(0, 300)}`;
     }

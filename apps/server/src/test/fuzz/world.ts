@@ -5,6 +5,7 @@ import { tenants } from '../../db/schema/tenants';
 import { insertUser } from '../../modules/users';
 import { createTenant, type TenantFixture } from '../fixtures';
 import { TEST_PASSWORD } from '../harness';
+import { prepareOpenIdWorld, type OpenIdWorld } from './openid-world';
 
 /**
  * What the fuzzing needs before it starts: a tenant that allows sign-up, its signed-in admin,
@@ -38,6 +39,8 @@ export interface FuzzWorld {
   fileIds: string[];
   /** ID tokens signed by the stand-in Google, with odd claims; empty when it is not running. */
   googleCredentials: string[];
+  /** The OpenID provider's applications, and the victim's sign-ins at each step. */
+  openId: OpenIdWorld;
 }
 
 /** Made straight in the database (a password is needed, and invitations have none). */
@@ -183,6 +186,7 @@ export async function prepareFuzzWorld(options: {
     PNG,
   );
   const fileIds = [project.logoUrl, other.logoUrl].map((logoUrl) => logoUrl.split('/').pop()!);
+  const openId = await prepareOpenIdWorld({ url, realm: tenant.name, user: victim, asAdmin });
 
   return {
     url,
@@ -203,5 +207,6 @@ export async function prepareFuzzWorld(options: {
     tenants: tenantPools,
     fileIds,
     googleCredentials: options.googleCredentials ?? [],
+    openId,
   };
 }
