@@ -105,6 +105,7 @@ export async function buildApp({
     keys,
     lockout: { db: ctx.db, settings: config.bruteForce },
     dataVersion,
+    log: app.log.child({ module: 'openid' }),
   });
   await app.register(realmRoutes, {
     config,

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { loggableError } from '../../http/logging';
 import Provider, {
   errors,
   interactionPolicy,
@@ -50,6 +52,8 @@ export interface ProviderDeps {
   keys: SigningKeys;
   lockout: ClientLockout;
   dataVersion: DataVersion;
+  /** Where the provider's own failures are told; they never reach Fastify's handler. */
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -185,6 +189,9 @@ export function createRealmProvider(
   // our own routes do when they answer (the provider's answers bypass Fastify's hooks), so
   // whoever is told the grant ended never finds its access tokens still good.
   const revocations = new WeakMap<KoaContextWithOIDC, Array<Promise<void>>>();
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: unknown) => {
+    deps.log.error({ err: loggableError(error), realm: realm.name }, 'openid provider failed');
+  });
   provider.on('grant.revoked', (ctx: KoaContextWithOIDC, grantId: string) => {
     const revoked = sessionOfGrant.revoke(db, grantId);
     // Awaited below, after the provider's work; marked handled meanwhile so that a failure
