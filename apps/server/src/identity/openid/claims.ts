@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { errors, type FindAccount, type KoaContextWithOIDC } from 'oidc-provider';
+import type { FindAccount, KoaContextWithOIDC } from 'oidc-provider';
+import { loadOidcProvider } from './library';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { principalById, userTokenClaims } from '../principal';
@@ -104,6 +105,7 @@ export async function accessTokenClaims(
   if (token.kind !== 'AccessToken' || !token.accountId || !token.grantId) return undefined;
   const principal = await principalById(db, realm.id, token.accountId);
   if (!principal?.userActive || !principal.emailVerified || !principal.tenantEnabled) {
+    const { errors } = await loadOidcProvider();
     throw new errors.InvalidGrant('the account can no longer sign in');
   }
   const session = await sessionOfGrant.open(db, {
@@ -113,6 +115,9 @@ export async function accessTokenClaims(
     clientId,
     ttl: config.refreshTokenTtl,
   });
-  if (session.revoked) throw new errors.InvalidGrant('the session has ended');
+  if (session.revoked) {
+    const { errors } = await loadOidcProvider();
+    throw new errors.InvalidGrant('the session has ended');
+  }
   return userTokenClaims(principal, session.id, clientId);
 }

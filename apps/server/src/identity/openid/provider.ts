@@ -1,12 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loggableError } from '../../http/logging';
-import Provider, {
-  errors,
-  interactionPolicy,
-  type Configuration,
-  type KoaContextWithOIDC,
-} from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { hostedSignInPath } from '@tc/contract/links';
+import { loadOidcProvider, type OidcProviderLibrary } from './library';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AnswerCache, type DataVersion } from '../../db/data-version';
@@ -35,7 +32,7 @@ export const OPENID_ROUTES = {
  * The provider's prompts, less the consent it asks of every native application: applications
  * are registered by the tenant's administrators, not by strangers, so none is asked.
  */
-function signInPolicy() {
+function signInPolicy({ interactionPolicy }: OidcProviderLibrary) {
   const policy = interactionPolicy.base();
   policy.get('consent')?.checks.remove('native_client_prompt');
   return policy;
@@ -62,11 +59,13 @@ export interface ProviderDeps {
  * refresh of the tokens it issued, ID tokens, revocation and end of session. What stays ours
  * and why: docs/decisions/0010-openid-provider.md.
  */
-export function createRealmProvider(
+export async function createRealmProvider(
   deps: ProviderDeps,
   realm: Realm,
   console: ConsoleOrigins,
-): Provider {
+): Promise<Provider> {
+  const library = await loadOidcProvider();
+  const { errors } = library;
   const { db, config, keys } = deps;
   const issuer = issuerFor(config.publicUrl, realm.name);
   const audience = apiAudience(config.publicUrl);
@@ -140,7 +139,7 @@ export function createRealmProvider(
       Grant: config.refreshTokenTtl,
     },
     interactions: {
-      policy: signInPolicy(),
+      policy: signInPolicy(library),
       url: (_ctx, interaction) => hostedSignInPath(realm.name, interaction.uid),
     },
     renderError: (ctx, out) => errorPage(ctx, out),
@@ -175,7 +174,7 @@ export function createRealmProvider(
     },
   };
 
-  const provider = new Provider(issuer, configuration);
+  const provider = new library.default(issuer, configuration);
   // Stored secrets are SHA-256 digests; each wrong one counts toward the client's lockout.
   provider.Client.prototype.compareClientSecret = function (
     this: { clientId: string; clientSecret?: string },

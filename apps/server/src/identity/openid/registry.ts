@@ -66,7 +66,7 @@ export function createProviderRegistry(deps: ProviderDeps) {
 
   async function build(realm: Realm): Promise<Entry> {
     const origins = await consoleOrigins(deps.db, deps.config.publicUrl, realm);
-    const provider = createRealmProvider(deps, realm, origins);
+    const provider = await createRealmProvider(deps, realm, origins);
     return { provider, handle: provider.callback() as unknown as Handler };
   }
 
