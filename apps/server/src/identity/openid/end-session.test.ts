@@ -132,3 +132,17 @@ describe('end session (RP-initiated logout)', () => {
     }
   });
 });
+
+describe('a logout form too large to send on by GET', () => {
+  it('is refused in the OAuth shape, never answered with an address no client can read', async () => {
+    const response = await fetch(logoutUrl({}), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ state: 'x'.repeat(20_000) }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.json()).toMatchObject({ error: 'invalid_request' });
+  });
+});

@@ -41,6 +41,8 @@ const GET_ONLY: ReadonlySet<string> = new Set([
   OPENID_ROUTES.end_session,
 ]);
 
+const MAX_QUERY_LENGTH = 8 * 1024;
+
 /** The form's fields as a query string; a field that is not text (a nested value) is left out. */
 function asQuery(body: unknown): string {
   const query = new URLSearchParams();
@@ -107,8 +109,18 @@ export function createProviderRegistry(deps: ProviderDeps) {
     }
     const [pathname = url] = url.split('?');
     if (request.method === 'POST' && GET_ONLY.has(pathname.slice(prefixEnd))) {
+      const query = asQuery(request.body);
+      // A browser sends no longer address than this, and an answer's headers must stay well
+      // inside what HTTP clients accept (16 KB in Node.js).
+      if (query.length > MAX_QUERY_LENGTH) {
+        throw new OAuthError(
+          400,
+          'invalid_request',
+          'The request has too many or too long parameters',
+        );
+      }
       reply.header('cache-control', 'no-store');
-      return reply.redirect(`${pathname}${asQuery(request.body)}`, 303);
+      return reply.redirect(`${pathname}${query}`, 303);
     }
     raw.originalUrl = url;
     raw.url = url.slice(prefixEnd);
