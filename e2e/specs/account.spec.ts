@@ -18,6 +18,9 @@ async function setNewPassword(page: Page, password: string) {
 
 test.describe('account flows', () => {
   test('forgot password, end to end through the mail', async ({ page, env, api, mail }) => {
+    // Two mails, two password forms and a sign-in through the code flow: 28–31 s on a loaded
+    // 2-core machine.
+    test.setTimeout(60_000);
     // A fresh user: invited by the demo admin, who sets a first password from the mail.
     const { email } = await api.inviteUser({ firstName: 'Fiona' });
     const invitation = await mail.waitFor(email, /\/newpassword\?token=/);

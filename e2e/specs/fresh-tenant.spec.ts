@@ -27,6 +27,7 @@ test.describe('fresh tenant fixture', () => {
     expect(await reader.token()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect([...reader.role.permissions].sort()).toEqual([
       'audit:read',
+      'clients:read',
       'permissions:read',
       'projects:read',
       'roles:read',
