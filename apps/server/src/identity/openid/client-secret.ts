@@ -1,9 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BruteForceSettings } from '../../config';
 import type { Database } from '../../db/database';
 import { loginFailures } from '../../db/schema/identity';
 import { attemptKey, clearLoginFailures, isLocked, takeLoginAttempt } from '../brute-force';
+import { hashToken } from '../sessions';
 
 export interface ClientLockout {
   db: Database;
@@ -14,8 +15,7 @@ export interface ClientLockout {
  * A client secret is 32 random bytes: a guess is hopeless, so one SHA-256 digest stores it
  * safely — a slow password hash would only make every client-credentials grant slow.
  */
-export const digestClientSecret = (secret: string) =>
-  createHash('sha256').update(secret).digest('base64url');
+export const digestClientSecret = hashToken;
 
 // A NUL never occurs in an e-mail address, so no user's failures share a client's key.
 const clientKey = (tenantId: string, clientId: string) =>

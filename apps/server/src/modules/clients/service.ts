@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type {
   Client,
@@ -13,6 +12,8 @@ import { clients } from '../../db/schema/clients';
 import type { CrudService, ServiceContext } from '../../http/crud-routes';
 import { conflict, type FieldProblems } from '../../http/problem';
 import { withUniqueFields } from '../../http/unique-conflict';
+import { digestClientSecret } from '../../identity/openid/client-secret';
+import { newOpaqueToken } from '../../identity/sessions';
 import { recordChange, type ChangeAction } from '../audit';
 import { requireMayGiveRole, requireRolesInTenant } from '../roles';
 import { columnsOf, findClient, pageClients, setSecretHash, setServiceRoles } from './queries';
@@ -33,9 +34,8 @@ function translateErrors<T>(work: () => Promise<T>): Promise<T> {
  * guess is, and the token endpoint stays fast.
  */
 function newSecret(): { clientSecret: string; secretHash: string } {
-  const clientSecret = randomBytes(32).toString('base64url');
-  const secretHash = createHash('sha256').update(clientSecret, 'utf8').digest('base64url');
-  return { clientSecret, secretHash };
+  const clientSecret = newOpaqueToken();
+  return { clientSecret, secretHash: digestClientSecret(clientSecret) };
 }
 
 /**
