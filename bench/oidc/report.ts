@@ -2,6 +2,7 @@
 import { fromRoot } from '../lib/paths';
 import type { Figures } from './load';
 import { resultsFile, TARGETS } from './settings';
+import { table } from '../lib/table';
 
 export interface Report {
   commit: string;
@@ -18,19 +19,6 @@ export interface Report {
   clientCredentials?: Figures;
   refreshProvider?: Figures & { rotationCheck: { ok: boolean } };
   refreshPassword?: Figures & { rotationCheck: { ok: boolean } };
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-      .join('  ');
-  return [
-    line(rows[0]!),
-    widths.map((w) => '-'.repeat(w)).join('  '),
-    ...rows.slice(1).map(line),
-  ].join('\n');
 }
 
 const row = (label: string, f: Figures) => [

@@ -6,24 +6,12 @@ import type { ScenarioResult } from './grants';
 import type { HashResult } from './hash';
 import type { EngineResult, HashOnlyResult } from './runs';
 import { CORES, resultsFile, round, TARGETS } from './settings';
+import { table } from '../lib/table';
 
 export interface Report {
   hash: HashResult;
   hashOnlyServer: HashOnlyResult | undefined;
   engines: Partial<Record<Engine, EngineResult>>;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-      .join('  ');
-  return [
-    line(rows[0]!),
-    widths.map((w) => '-'.repeat(w)).join('  '),
-    ...rows.slice(1).map(line),
-  ].join('\n');
 }
 
 const cpuCell = (cpu: ReturnType<typeof cpuUse>) =>
