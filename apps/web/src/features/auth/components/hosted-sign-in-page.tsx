@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { languages } from '../../../lib/i18n';
 import { identifyTenantQuery } from '../../../lib/identify-tenant';
 import { TenantOverride } from '../../../lib/use-tenant';
 import { fetchHostedSignIn, submitHostedSignIn } from '../api/hosted-sign-in';
 import { AuthLayout } from './auth-layout';
 import SignInPage from './sign-in-page';
-
-const SUPPORTED = ['en', 'de', 'fr', 'it'];
 
 /**
  * The identity provider's sign-in page for an application of the tenant: the console's own
@@ -29,7 +28,9 @@ export default function HostedSignInPage() {
   const tenantId = details.data?.tenantId;
   const tenant = useQuery({ ...identifyTenantQuery(tenantId), enabled: Boolean(tenantId) });
 
-  const asked = details.data?.uiLocales?.split(' ').find((tag) => SUPPORTED.includes(tag));
+  const asked = details.data?.uiLocales
+    ?.split(' ')
+    .find((tag) => (languages as readonly string[]).includes(tag));
   useEffect(() => {
     if (asked && asked !== i18n.language) void i18n.changeLanguage(asked);
   }, [asked, i18n]);
