@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -144,5 +145,39 @@ describe('a logout form too large to send on by GET', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     expect(await response.json()).toMatchObject({ error: 'invalid_request' });
+  });
+});
+
+describe('a request whose Host header no URL can hold', () => {
+  /** Sends the logout request with the given Host header, which fetch would not let through. */
+  const withHost = (host: string, cookie: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(logoutUrl({}));
+      const sent = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          setHost: false,
+          headers: { host, cookie },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        },
+      );
+      sent.on('error', reject);
+      sent.end();
+    });
+
+  it('is refused in the OAuth shape, never a server error, even with a live session', async () => {
+    const jar = new CookieJar();
+    await codeFlowTokens(server, tenant, 'spa', { jar });
+    for (const host of ['a b', '']) {
+      const answer = await withHost(host, jar.header());
+      expect(answer.status, JSON.stringify(host)).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid_request' });
+    }
   });
 });

@@ -103,6 +103,10 @@ export function createProviderRegistry(deps: ProviderDeps) {
     if (!url.startsWith('/realms/') || prefixEnd < 0) {
       throw new OAuthError(404, 'invalid_request', 'Unknown endpoint');
     }
+    // The provider writes its URLs from the Host header; one no URL can hold makes it fail.
+    if (!URL.canParse(`http://${request.headers.host ?? ''}/`)) {
+      throw new OAuthError(400, 'invalid_request', 'The Host header is not a host name.');
+    }
     // The provider keeps parameters in PostgreSQL, which stores no NUL in text: it would fail.
     if ([request.params, request.query, request.body].some(holdsNul)) {
       throw new OAuthError(400, 'invalid_request', 'A parameter holds a NUL character.');
