@@ -18,6 +18,7 @@ import { realmRoutes } from './identity/routes';
 import { SigningKeys } from './identity/signing-keys';
 import { DataVersion } from './db/data-version';
 import { registerWriteTracking } from './http/write-tracking';
+import { cachedRealmLookup } from './identity/realms';
 import { createTokenService } from './identity/token-service';
 import { databaseHitCounter, redisHitCounter } from './http/hit-counter';
 import { createMailService } from './mail/worker';
@@ -80,6 +81,7 @@ export async function buildApp({
     ? redisHitCounter(config.redis.url, config.redis.keyPrefix)
     : databaseHitCounter(database.db);
   app.addHook('onClose', () => limits.close());
+  const findRealm = cachedRealmLookup(database.db, dataVersion);
   const ctx: AppContext = {
     limits,
     config,
@@ -87,7 +89,7 @@ export async function buildApp({
     db: database.db,
     keys,
     dataVersion,
-    tokens: createTokenService({ db: database.db, keys, config, dataVersion }),
+    tokens: createTokenService({ db: database.db, keys, config, dataVersion, findRealm }),
     mail: createMailService({
       database,
       config,
@@ -105,11 +107,11 @@ export async function buildApp({
     keys,
     lockout: { db: ctx.db, settings: config.bruteForce },
     dataVersion,
+    findRealm,
     log: app.log.child({ module: 'openid' }),
   });
   await app.register(realmRoutes, {
     config,
-    db: ctx.db,
     keys,
     tokens: ctx.tokens,
     limits,

@@ -5,6 +5,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A POST that only reads (the list pages): answering it does not count as a change. */
     readOnly?: boolean;
+    /**
+     * A POST whose writes change no cached answer: a sign-in or a refresh writes a session or
+     * a rotated token, never what lists or a caller are made of. Such a route that ends a
+     * session instead counts that change itself.
+     */
+    changesNoCachedAnswer?: boolean;
   }
   interface FastifyRequest {
     /** The tenant a public route identified and may have written to (sign-up, reset, …). */
@@ -41,7 +47,8 @@ export function registerWriteTracking(app: FastifyInstance, version: DataVersion
   app.addHook('onSend', async (request, _reply, payload) => {
     const { caller } = request;
     if (caller) version.learnRealm(caller.realm, caller.tenantId);
-    if (!READ_METHODS.has(request.method) && !request.routeOptions.config?.readOnly) {
+    const config = request.routeOptions.config;
+    if (!READ_METHODS.has(request.method) && !config?.readOnly && !config?.changesNoCachedAnswer) {
       const tenantId = tenantWritten(request, version);
       if (tenantId !== null) version.bump(tenantId);
     }

@@ -8,20 +8,18 @@ import { logoutRequestSchema, tokenRequestSchema } from '@tc/contract/identity';
 import { singleLineText } from '@tc/contract/text';
 import type { Config } from '../config';
 import type { HitCounter } from '../http/hit-counter';
-import { NotOurRefreshToken, OAuthError, realmNotFound } from './oauth-error';
+import { NotOurRefreshToken, OAuthError } from './oauth-error';
 import { discoveryDocument } from './openid/discovery';
 import type { ProviderRegistry } from './openid/registry';
 import { basicCredentials, introspect, userinfo } from './openid/resource-endpoints';
 import { registerOpenIdRoutes } from './openid/routes';
 import { passwordGrantLimits } from './token-rate-limit';
-import { findRealm, issuerFor } from './realms';
+import { issuerFor } from './realms';
 import type { SigningKeys } from './signing-keys';
 import type { TokenService } from './token-service';
-import type { Database } from '../db/database';
 
 interface RealmRoutesOptions {
   config: Config;
-  db: Database;
   keys: SigningKeys;
   tokens: TokenService;
   limits: HitCounter;
@@ -97,7 +95,7 @@ async function oauth(reply: FastifyReply, run: () => Promise<unknown>) {
 
 /** Keycloak's realm endpoints: /realms/{realm}/… (docs/identity-provider.md). */
 export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOptions) {
-  const { config, db, keys, tokens, registry } = options;
+  const { config, keys, tokens, registry } = options;
   const passwordGrants = passwordGrantLimits(options.limits, config);
   registerOpenIdRoutes(app, {
     registry,
@@ -120,6 +118,8 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
     {
       schema: { tags, params: realmParams, body: tokenRequestSchema },
       preValidation: keepParsedBody,
+      // Signing in and refreshing must not empty the tenant's cached answers on every request.
+      config: { changesNoCachedAnswer: true },
     },
     async (request, reply) => {
       const { realm } = request.params;
@@ -213,7 +213,7 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
     { schema: { tags, params: realmParams } },
     (request, reply) =>
       oauth(reply, async () => {
-        if (!(await findRealm(db, request.params.realm))) throw realmNotFound();
+        await registry.requireRealm(request.params.realm);
         return keys.publicKeySet();
       }),
   );
@@ -223,8 +223,7 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
     { schema: { tags, params: realmParams } },
     (request, reply) =>
       oauth(reply, async () => {
-        const realm = await findRealm(db, request.params.realm);
-        if (!realm) throw realmNotFound();
+        const realm = await registry.requireRealm(request.params.realm);
         return discoveryDocument(issuerFor(config.publicUrl, realm.name));
       }),
   );

@@ -19,7 +19,7 @@ import {
   userTokenClaims,
   type Principal,
 } from './principal';
-import { findRealm, issuerFor, type Realm } from './realms';
+import { issuerFor, type Realm, type RealmLookup } from './realms';
 import { requirePasswordClient } from './password-clients';
 import { rotateRefreshToken } from './rotation';
 import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
@@ -31,6 +31,7 @@ export interface TokenServiceDeps {
   config: Config;
   /** A verified token's caller is kept while nothing it depends on has changed. */
   dataVersion: DataVersion;
+  findRealm: RealmLookup;
 }
 
 /** The authenticated caller of an API request. */
@@ -54,7 +55,8 @@ function tenantClaim(token: string): string | undefined {
 }
 
 /** Keycloak's direct-grant and refresh flows and access-token verification (docs/identity-provider.md). */
-export function createTokenService({ db, keys, config, dataVersion }: TokenServiceDeps) {
+export function createTokenService(deps: TokenServiceDeps) {
+  const { db, keys, config, dataVersion } = deps;
   // Every API request authenticates; a client sends the same token for minutes. Keyed by the
   // whole token, so a hit is a token that verified before, and never kept past its expiry.
   const callers = new AnswerCache<{ caller: Caller; expiresAt: number }>(dataVersion, {
@@ -67,7 +69,7 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
   };
 
   async function requireRealm(name: string): Promise<Realm> {
-    const realm = await findRealm(db, name);
+    const realm = await deps.findRealm(name);
     if (!realm) throw realmNotFound();
     return realm;
   }
@@ -185,6 +187,8 @@ export function createTokenService({ db, keys, config, dataVersion }: TokenServi
     if (rotation.outcome === 'reused') {
       // OAuth 2.0 Security BCP §4.14.2: a replayed refresh token ends the whole family.
       await revokeSession(db, rotation.sessionId);
+      // Its access tokens must stop here at once, not when the change notice arrives.
+      dataVersion.bump(realm.id);
       throw new OAuthError(400, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded');
     }
     // Not one of ours: the OpenID provider may have issued it (the code flow).

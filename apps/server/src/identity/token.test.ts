@@ -166,6 +166,8 @@ describe('refresh grant', () => {
     const second = await (
       await tokenRequest(server, tenant.name, refreshForm(first.refresh_token))
     ).json();
+    // Its caller is now known to the API (and kept for the next request).
+    expect((await api(server, '/auth/me', second.access_token)).status).toBe(200);
     const replay = await tokenRequest(server, tenant.name, refreshForm(first.refresh_token));
     expect(replay.status).toBe(400);
     expect((await replay.json()).error).toBe('invalid_grant');

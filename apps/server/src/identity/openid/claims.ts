@@ -5,11 +5,37 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { principalById, userTokenClaims } from '../principal';
 import type { Realm } from '../realms';
+import { AnswerCache, type DataVersion } from '../../db/data-version';
+
+type PrincipalRead = ReturnType<typeof principalById>;
+
+/**
+ * Where a realm's provider reads accounts and service roles. One request may read its account
+ * several times (the account, then each token's claims): once from the database. A client's
+ * service roles are kept while its tenant's roles are unchanged (their change notices drop them).
+ */
+export function claimSources(db: Database, tenantId: string, dataVersion: DataVersion) {
+  const reads = new WeakMap<object, Map<string, PrincipalRead>>();
+  const grants = new AnswerCache<ServiceGrants>(dataVersion, { maxAgeMs: 60_000 });
+  return {
+    principal(ctx: object, userId: string): PrincipalRead {
+      let ofRequest = reads.get(ctx);
+      if (!ofRequest) reads.set(ctx, (ofRequest = new Map()));
+      let read = ofRequest.get(userId);
+      if (!read) ofRequest.set(userId, (read = principalById(db, tenantId, userId)));
+      return read;
+    },
+    serviceGrants: (clientRowId: string) =>
+      grants.get(clientRowId, () => serviceGrants(db, clientRowId), tenantId),
+  };
+}
+
+export type ClaimSources = ReturnType<typeof claimSources>;
 
 /** The provider's accounts are the realm's users who may sign in. */
-export function accountFinder(db: Database, tenantId: string): FindAccount {
-  return async (_ctx, sub) => {
-    const principal = await principalById(db, tenantId, sub);
+export function accountFinder(sources: ClaimSources): FindAccount {
+  return async (ctx, sub) => {
+    const principal = await sources.principal(ctx, sub);
     if (!principal?.userActive || !principal.emailVerified || !principal.tenantEnabled) {
       return undefined;
     }
@@ -64,8 +90,13 @@ interface IssuedToken {
   client?: { clientId: string; metadata(): Record<string, unknown> };
 }
 
+interface ServiceGrants {
+  roles: string[];
+  permissions: string[];
+}
+
 /** Roles and permissions a client-credentials token carries: the client's service roles. */
-async function serviceGrants(db: Database, clientRowId: string) {
+async function serviceGrants(db: Database, clientRowId: string): Promise<ServiceGrants> {
   const result = (await db.execute(sql`
     select coalesce(json_agg(distinct r.name) filter (where r.name is not null), '[]') as roles,
       coalesce(json_agg(distinct p.name) filter (where p.name is not null), '[]') as permissions
@@ -84,16 +115,19 @@ async function serviceGrants(db: Database, clientRowId: string) {
  * and permissions and our session's id, or a client's service roles.
  */
 export async function accessTokenClaims(
-  db: Database,
-  realm: Realm,
-  config: Config,
-  _ctx: KoaContextWithOIDC,
+  {
+    db,
+    realm,
+    config,
+    sources,
+  }: { db: Database; realm: Realm; config: Config; sources: ClaimSources },
+  ctx: KoaContextWithOIDC,
   token: IssuedToken,
 ): Promise<Record<string, unknown> | undefined> {
   const clientId = token.client?.clientId ?? token.clientId ?? '';
   if (token.kind === 'ClientCredentials') {
     const rowId = token.client?.metadata()['client_row_id'];
-    const granted = typeof rowId === 'string' ? await serviceGrants(db, rowId) : undefined;
+    const granted = typeof rowId === 'string' ? await sources.serviceGrants(rowId) : undefined;
     return {
       typ: 'Bearer',
       azp: clientId,
@@ -103,7 +137,7 @@ export async function accessTokenClaims(
     };
   }
   if (token.kind !== 'AccessToken' || !token.accountId || !token.grantId) return undefined;
-  const principal = await principalById(db, realm.id, token.accountId);
+  const principal = await sources.principal(ctx, token.accountId);
   if (!principal?.userActive || !principal.emailVerified || !principal.tenantEnabled) {
     const { errors } = await loadOidcProvider();
     throw new errors.InvalidGrant('the account can no longer sign in');

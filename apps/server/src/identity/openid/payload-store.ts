@@ -4,49 +4,108 @@ import { clientMetadata, type ClientRow, type ConsoleOrigins } from './client-me
 import type { Database } from '../../db/database';
 import { oidcPayloads } from '../../db/schema/oidc';
 
+const at = (name: string) => sql.placeholder(name);
+
+/**
+ * The store's statements, prepared once per database: the provider reads and writes several
+ * artifacts on each of its requests, and these are most of its database work.
+ */
+function prepareStatements(db: Database) {
+  const live = and(
+    eq(oidcPayloads.tenantId, at('tenantId')),
+    or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`)),
+  );
+  const found = { payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt };
+  const inModel = eq(oidcPayloads.model, at('model'));
+  return {
+    upsert: db
+      .insert(oidcPayloads)
+      .values({
+        model: at('model'),
+        id: at('id'),
+        tenantId: at('tenantId'),
+        payload: at('payload'),
+        grantId: at('grantId'),
+        uid: at('uid'),
+        expiresAt: at('expiresAt'),
+      })
+      .onConflictDoUpdate({
+        target: [oidcPayloads.model, oidcPayloads.id],
+        set: {
+          payload: sql`excluded.payload`,
+          grantId: sql`excluded.grant_id`,
+          uid: sql`excluded.uid`,
+          expiresAt: sql`excluded.expires_at`,
+        },
+        // A row of another tenant with the same id is never overwritten.
+        setWhere: eq(oidcPayloads.tenantId, sql`excluded.tenant_id`),
+      })
+      .prepare('oidc_payload_upsert'),
+    findById: db
+      .select(found)
+      .from(oidcPayloads)
+      .where(and(inModel, eq(oidcPayloads.id, at('id')), live))
+      .limit(1)
+      .prepare('oidc_payload_find'),
+    findByUid: db
+      .select(found)
+      .from(oidcPayloads)
+      .where(and(inModel, eq(oidcPayloads.uid, at('uid')), live))
+      .limit(1)
+      .prepare('oidc_payload_find_by_uid'),
+    consume: db
+      .update(oidcPayloads)
+      .set({ consumedAt: sql`now()` })
+      .where(and(inModel, eq(oidcPayloads.id, at('id')), live))
+      .prepare('oidc_payload_consume'),
+    destroy: db
+      .delete(oidcPayloads)
+      .where(and(inModel, eq(oidcPayloads.id, at('id')), eq(oidcPayloads.tenantId, at('tenantId'))))
+      .prepare('oidc_payload_destroy'),
+  };
+}
+const preparedStatements = new WeakMap<Database, ReturnType<typeof prepareStatements>>();
+
 /**
  * The OpenID provider's storage (its "adapter"): one table for every kind of artifact, each
  * row kept within its tenant so that an artifact of one realm is never found at another. The
  * provider decides what is stored and for how long; this only keeps it.
  */
 export class PayloadStore implements Adapter {
+  private readonly statements: ReturnType<typeof prepareStatements>;
+
   constructor(
     private readonly db: Database,
     private readonly tenantId: string,
     private readonly model: string,
-  ) {}
-
-  private readonly live = () =>
-    and(
-      eq(oidcPayloads.tenantId, this.tenantId),
-      or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`)),
-    );
+  ) {
+    let statements = preparedStatements.get(db);
+    if (!statements) preparedStatements.set(db, (statements = prepareStatements(db)));
+    this.statements = statements;
+  }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
-    const row = {
-      payload: payload as Record<string, unknown>,
+    await this.statements.upsert.execute({
+      model: this.model,
+      id,
+      tenantId: this.tenantId,
+      payload,
       grantId: payload.grantId ?? null,
       uid: payload.uid ?? null,
-      expiresAt,
-    };
-    await this.db
-      .insert(oidcPayloads)
-      .values({ model: this.model, id, tenantId: this.tenantId, ...row })
-      .onConflictDoUpdate({
-        target: [oidcPayloads.model, oidcPayloads.id],
-        set: row,
-        // A row of another tenant with the same id is never overwritten.
-        setWhere: eq(oidcPayloads.tenantId, this.tenantId),
-      });
+      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+    });
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcPayloads.id, id));
+    return this.found(
+      await this.statements.findById.execute({ model: this.model, id, tenantId: this.tenantId }),
+    );
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcPayloads.uid, uid));
+    return this.found(
+      await this.statements.findByUid.execute({ model: this.model, uid, tenantId: this.tenantId }),
+    );
   }
 
   // The device flow is not enabled: nothing is ever stored under a user code.
@@ -54,12 +113,8 @@ export class PayloadStore implements Adapter {
     return undefined;
   }
 
-  private async findWhere(condition: ReturnType<typeof eq>) {
-    const [row] = await this.db
-      .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
-      .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.model, this.model), condition, this.live()))
-      .limit(1);
+  private found(rows: Array<{ payload: unknown; consumedAt: Date | null }>) {
+    const [row] = rows;
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;
     return row.consumedAt
@@ -68,22 +123,11 @@ export class PayloadStore implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
-    await this.db
-      .update(oidcPayloads)
-      .set({ consumedAt: sql`now()` })
-      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id), this.live()));
+    await this.statements.consume.execute({ model: this.model, id, tenantId: this.tenantId });
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db
-      .delete(oidcPayloads)
-      .where(
-        and(
-          eq(oidcPayloads.model, this.model),
-          eq(oidcPayloads.id, id),
-          eq(oidcPayloads.tenantId, this.tenantId),
-        ),
-      );
+    await this.statements.destroy.execute({ model: this.model, id, tenantId: this.tenantId });
   }
 
   /** Everything issued under one grant, of every kind: a replayed code ends them all. */

@@ -7,10 +7,10 @@ import { loadOidcProvider, type OidcProviderLibrary } from './library';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AnswerCache, type DataVersion } from '../../db/data-version';
-import type { Realm } from '../realms';
+import type { Realm, RealmLookup } from '../realms';
 import { issuerFor } from '../realms';
 import type { SigningKeys } from '../signing-keys';
-import { accountFinder, accessTokenClaims, sessionOfGrant } from './claims';
+import { accountFinder, accessTokenClaims, claimSources, sessionOfGrant } from './claims';
 import { findClientRow, type ClientRow, type ConsoleOrigins } from './client-metadata';
 import { grantFor } from './grants';
 import { logoutPage, errorPage, signedOutPage } from './pages';
@@ -49,6 +49,7 @@ export interface ProviderDeps {
   keys: SigningKeys;
   lockout: ClientLockout;
   dataVersion: DataVersion;
+  findRealm: RealmLookup;
   /** Where the provider's own failures are told; they never reach Fastify's handler. */
   log: FastifyBaseLogger;
 }
@@ -75,6 +76,7 @@ export async function createRealmProvider(
   // Every provider request reads its client; a row changes rarely, and its change notice
   // (the clients table's trigger) drops it here at once.
   const clientRows = new AnswerCache<ClientRow>(deps.dataVersion, { maxAgeMs: 60_000 });
+  const sources = claimSources(db, realm.id, deps.dataVersion);
 
   const configuration: Configuration = {
     adapter: (model: string) =>
@@ -121,8 +123,8 @@ export async function createRealmProvider(
       long: { ...cookie, path: realmPath },
       short: cookie,
     },
-    findAccount: accountFinder(db, realm.id),
-    extraTokenClaims: (ctx, token) => accessTokenClaims(db, realm, config, ctx, token),
+    findAccount: accountFinder(sources),
+    extraTokenClaims: (ctx, token) => accessTokenClaims({ db, realm, config, sources }, ctx, token),
     loadExistingGrant: (ctx) => grantFor(ctx, audience),
     // Any application with the refresh grant gets a refresh token; without offline_access it
     // ends with the browser session it came from.

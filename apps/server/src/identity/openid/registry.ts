@@ -5,7 +5,7 @@ import type Provider from 'oidc-provider';
 import type { Database } from '../../db/database';
 import { tenants } from '../../db/schema/tenants';
 import { OAuthError, realmNotFound } from '../oauth-error';
-import { findRealm, type Realm } from '../realms';
+import type { Realm } from '../realms';
 import { createRealmProvider, OPENID_ROUTES, type ProviderDeps } from './provider';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -84,7 +84,7 @@ export function createProviderRegistry(deps: ProviderDeps) {
   }
 
   async function requireRealm(name: string): Promise<Realm> {
-    const realm = await findRealm(deps.db, name);
+    const realm = await deps.findRealm(name);
     if (!realm) throw realmNotFound();
     return realm;
   }

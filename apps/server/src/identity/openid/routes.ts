@@ -113,7 +113,7 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
 
   app.post(
     '/login-actions/:realm/:uid/login',
-    { schema: { params: actionParams, body: loginBody } },
+    { schema: { params: actionParams, body: loginBody }, config: { changesNoCachedAnswer: true } },
     async (request, reply) => {
       const body = request.body as z.infer<typeof loginBody>;
       const { realm, provider } = await interaction(request, reply);
