@@ -15,6 +15,7 @@ import { findClientRow, type ClientRow, type ConsoleOrigins } from './client-met
 import { grantFor } from './grants';
 import { logoutPage, errorPage, signedOutPage } from './pages';
 import { ClientStore, PayloadStore } from './payload-store';
+import { providerSigningKeys } from './signing';
 import { verifyClientSecret, type ClientLockout } from './client-secret';
 
 /** Keycloak's paths under each realm, so Keycloak's clients and libraries find everything. */
@@ -90,7 +91,7 @@ export async function createRealmProvider(
             console,
           )
         : new PayloadStore(db, realm.id, model),
-    jwks: keys.privateKeySet() as Configuration['jwks'],
+    jwks: { keys: providerSigningKeys(library, keys.privateKeySet().keys) },
     routes: OPENID_ROUTES,
     scopes: [...SCOPES],
     claims: {
@@ -147,6 +148,9 @@ export async function createRealmProvider(
     renderError: (ctx, out) => errorPage(ctx, out),
     features: {
       devInteractions: { enabled: false },
+      // Signatures made by Node's crypto (signing.ts); the acknowledgement names the version
+      // of this experimental interface that the code was written for.
+      externalSigningSupport: { enabled: true, ack: 'experimental-01' },
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       // Userinfo and introspection read our JWT access tokens, which the provider does not
