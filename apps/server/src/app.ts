@@ -112,6 +112,7 @@ export async function buildApp({
   });
   await app.register(realmRoutes, {
     config,
+    db: ctx.db,
     keys,
     tokens: ctx.tokens,
     limits,

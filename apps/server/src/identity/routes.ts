@@ -15,11 +15,13 @@ import { basicCredentials, introspect, userinfo } from './openid/resource-endpoi
 import { registerOpenIdRoutes } from './openid/routes';
 import { passwordGrantLimits } from './token-rate-limit';
 import { issuerFor } from './realms';
+import type { Database } from '../db/database';
 import type { SigningKeys } from './signing-keys';
 import type { TokenService } from './token-service';
 
 interface RealmRoutesOptions {
   config: Config;
+  db: Database;
   keys: SigningKeys;
   tokens: TokenService;
   limits: HitCounter;
@@ -95,7 +97,7 @@ async function oauth(reply: FastifyReply, run: () => Promise<unknown>) {
 
 /** Keycloak's realm endpoints: /realms/{realm}/… (docs/identity-provider.md). */
 export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOptions) {
-  const { config, keys, tokens, registry } = options;
+  const { config, db, keys, tokens, registry } = options;
   const passwordGrants = passwordGrantLimits(options.limits, config);
   registerOpenIdRoutes(app, {
     registry,
@@ -187,7 +189,7 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
       schema: { tags, params: realmParams },
       handler: async (request, reply) =>
         userinfo(
-          { tokens, keys },
+          { db, tokens, keys },
           await registry.requireRealm(request.params.realm),
           request,
           reply,

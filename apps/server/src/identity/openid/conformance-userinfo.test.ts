@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   createRemoteJWKSet,
   decodeProtectedHeader,
@@ -142,13 +142,21 @@ describe('userinfo', () => {
 });
 
 describe('scopes', () => {
-  it('oidcc-scope-profile: profile claims, and no e-mail', async () => {
+  it('oidcc-scope-profile: profile claims, the language among them, and no e-mail', async () => {
+    await server.database.db.execute(
+      sql`update users set locale = 'de' where id = ${tenant.adminId}`,
+    );
     const { config, tokens } = await codeFlowTokens(server, tenant, 'spa', {
       extra: { scope: 'openid profile' },
     });
     const info = await oidc.fetchUserInfo(config, tokens.access_token, tenant.adminId);
     for (const claims of [info, claimsOf(tokens.id_token!)]) {
-      expect(claims).toMatchObject({ given_name: 'Ada', family_name: 'Admin', name: 'Ada Admin' });
+      expect(claims).toMatchObject({
+        given_name: 'Ada',
+        family_name: 'Admin',
+        name: 'Ada Admin',
+        locale: 'de',
+      });
       expect(claims).not.toHaveProperty('email');
     }
   });
@@ -162,6 +170,7 @@ describe('scopes', () => {
       expect(claims).toMatchObject({ email: tenant.adminEmail, email_verified: true });
       expect(claims).not.toHaveProperty('given_name');
       expect(claims).not.toHaveProperty('name');
+      expect(claims).not.toHaveProperty('locale');
     }
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
+import type { Database } from '../../db/database';
 import { OAuthError } from '../oauth-error';
+import { principalById } from '../principal';
 import type { Realm } from '../realms';
 import type { SigningKeys } from '../signing-keys';
 import type { TokenService } from '../token-service';
@@ -31,7 +33,7 @@ const scopesOf = (payload: JWTPayload) =>
  * realm of the issuer and a live session; claims by the token's scopes.
  */
 export async function userinfo(
-  deps: { tokens: TokenService; keys: SigningKeys },
+  deps: { db: Database; tokens: TokenService; keys: SigningKeys },
   realm: Realm,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -41,6 +43,10 @@ export async function userinfo(
   if (!token || !caller || caller.tenantId !== realm.id) return invalidToken(reply);
   const payload = await deps.keys.verify(token);
   const scopes = scopesOf(payload);
+  // The language is no claim of the API's callers: read only when the profile is asked for.
+  const locale = scopes.has('profile')
+    ? (await principalById(deps.db, realm.id, caller.userId))?.locale
+    : undefined;
   reply.header('cache-control', 'no-store');
   return {
     sub: caller.userId,
@@ -50,6 +56,7 @@ export async function userinfo(
           given_name: caller.firstName,
           family_name: caller.lastName,
           preferred_username: caller.email,
+          ...(locale ? { locale } : {}),
         }
       : {}),
     ...(scopes.has('email') ? { email: caller.email, email_verified: caller.emailVerified } : {}),
