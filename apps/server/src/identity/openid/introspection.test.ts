@@ -34,6 +34,12 @@ beforeAll(async () => {
     clientId: 'spa',
     redirectUris: [REDIRECT],
   });
+  await insertClient(server.database.db, tenant.tenantId, {
+    clientId: 'service',
+    type: 'confidential',
+    secretDigest: digestClientSecret(SECRET),
+    grantTypes: ['client_credentials'],
+  });
 });
 afterAll(() => server?.close());
 
@@ -114,6 +120,35 @@ describe('introspection', () => {
     expect((await introspection(tenant.name, tokens.access_token)).active).toBe(true);
     await oidc.tokenRevocation(config, tokens.refresh_token!);
     expect(await introspection(tenant.name, tokens.access_token)).toEqual({ active: false });
+  });
+
+  it('a refresh token of the code flow: active, with its client, user and scope, until revoked', async () => {
+    const { config, tokens } = await signIn();
+    expect(await introspection(tenant.name, tokens.refresh_token!)).toMatchObject({
+      active: true,
+      token_type: 'refresh_token',
+      client_id: 'web',
+      sub: tenant.adminId,
+      scope: expect.stringContaining('openid'),
+      exp: expect.any(Number),
+    });
+    await oidc.tokenRevocation(config, tokens.refresh_token!);
+    expect(await introspection(tenant.name, tokens.refresh_token!)).toEqual({ active: false });
+  });
+
+  it('a client-credentials token: active, naming its client and no user', async () => {
+    const response = await postForm(
+      server,
+      tenant.name,
+      '/token',
+      { grant_type: 'client_credentials' },
+      basicAuth('service', SECRET),
+    );
+    const { access_token: token } = (await response.json()) as { access_token: string };
+    const answer = await introspection(tenant.name, token);
+    expect(answer).toMatchObject({ active: true, client_id: 'service', sub: 'service' });
+    expect(answer).not.toHaveProperty('username');
+    expect(await introspection(other.name, token)).toEqual({ active: false });
   });
 
   it('garbage is inactive', async () => {

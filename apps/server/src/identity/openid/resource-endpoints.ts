@@ -91,9 +91,48 @@ function clientCredentials(request: FastifyRequest) {
   return undefined;
 }
 
+type RealmProvider = Awaited<ReturnType<ProviderRegistry['forRealm']>>['provider'];
+
+/** A user's access token, by its live session; a client's (client credentials), by its client. */
+async function describeAccessToken(
+  deps: { tokens: TokenService; keys: SigningKeys },
+  provider: RealmProvider,
+  realm: Realm,
+  token: string,
+) {
+  const payload = await deps.keys.verify(token).catch(() => undefined);
+  if (!payload || payload.tenant_id !== realm.id) return undefined;
+  const described = { active: true, token_type: 'Bearer', ...payload };
+  if (typeof payload.sid !== 'string') {
+    const clientId = payload.client_id;
+    const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
+    return client ? described : undefined;
+  }
+  const caller = await deps.tokens.authenticate(token);
+  if (!caller || caller.tenantId !== realm.id) return undefined;
+  return { ...described, client_id: payload.azp ?? payload.client_id, username: caller.email };
+}
+
+/** A refresh token the provider issued (the code flow's), while it and its grant live. */
+async function describeRefreshToken(provider: RealmProvider, token: string) {
+  const refresh = await provider.RefreshToken.find(token).catch(() => undefined);
+  if (!refresh || refresh.isExpired || refresh.consumed || !refresh.grantId) return undefined;
+  if (!(await provider.Grant.find(refresh.grantId))) return undefined;
+  return {
+    active: true,
+    token_type: 'refresh_token',
+    client_id: refresh.clientId,
+    sub: refresh.accountId,
+    scope: refresh.scope,
+    iat: refresh.iat,
+    exp: refresh.exp,
+  };
+}
+
 /**
  * Token introspection (RFC 7662) for confidential clients of the realm: our JWT access tokens
- * are described from their signature, claims and session; anything else is inactive.
+ * are described from their signature, claims and session (or client), the provider's refresh
+ * tokens from its store; anything else is inactive.
  */
 export async function introspect(
   deps: { tokens: TokenService; keys: SigningKeys; registry: ProviderRegistry },
@@ -114,14 +153,8 @@ export async function introspect(
   if (typeof token !== 'string' || token.length === 0) {
     throw new OAuthError(400, 'invalid_request', 'The token parameter is missing');
   }
-  const caller = await deps.tokens.authenticate(token);
-  if (!caller || caller.tenantId !== realm.id) return { active: false };
-  const payload = await deps.keys.verify(token);
-  return {
-    active: true,
-    token_type: 'Bearer',
-    client_id: payload.azp ?? payload.client_id,
-    username: caller.email,
-    ...payload,
-  };
+  return (
+    (await describeAccessToken(deps, provider, realm, token)) ??
+    (await describeRefreshToken(provider, token)) ?? { active: false }
+  );
 }
