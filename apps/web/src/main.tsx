@@ -1,7 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { restoreSession } from './lib/api-client';
 import { i18nReady } from './lib/i18n';
 import { identifyTenantQuery } from './lib/identify-tenant';
+import { getRealm } from './lib/tenant-store';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
 
@@ -16,6 +18,11 @@ const tenantChecked = new Promise((resolve) => setTimeout(resolve)).then(() =>
   queryClient.prefetchQuery(identifyTenantQuery()),
 );
 
+// The access token lives in memory only: a stored refresh token is exchanged for one before
+// the screens render, so the guards see the session instead of sending the user to sign-in.
+// The realm comes from the tenant cached by an earlier visit; a first visit waits for the check.
+const sessionRestored = getRealm() ? restoreSession() : tenantChecked.then(restoreSession);
+
 // A transition render yields to the browser every few milliseconds instead of blocking it for
 // the whole first render; until it commits, index.html's static "Verifying tenant..." stays.
 // React renders once the tenant check has settled: the screen that follows it then renders in
@@ -29,4 +36,4 @@ const render = () =>
     ),
   );
 // A missing translation chunk falls back to English rather than leaving the start screen up.
-void Promise.allSettled([i18nReady, tenantChecked]).then(render);
+void Promise.allSettled([i18nReady, tenantChecked, sessionRestored]).then(render);

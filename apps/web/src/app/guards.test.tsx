@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths, type AppPath } from '../lib/paths';
 import { saveTokens } from '../lib/session';
-import { accessToken } from '../test/session';
+import { accessToken, signOut } from '../test/session';
 import { RequireAuth, RequirePermission } from './guards';
 import { permissionHandle } from './route-access';
 
@@ -40,10 +40,7 @@ const signIn = (claims: Parameters<typeof accessToken>[0]) =>
   saveTokens({ access_token: accessToken(claims), refresh_token: 'refresh' });
 
 describe('route guards', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
-  });
+  beforeEach(signOut);
 
   it('send a visitor without a session to sign-in', async () => {
     expect(await open(paths.users)).toBe(paths.login);

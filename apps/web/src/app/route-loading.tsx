@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { listRequest } from '../components/entity-list/use-list-state';
+import { restoreSession } from '../lib/api-client';
 import { defaultSorts, pageQueryOptions, type EntityName } from '../lib/entity-api';
 import i18n from '../lib/i18n';
 import { getSession } from '../lib/session';
@@ -45,6 +46,8 @@ export function lazyScreenWith<Props extends object>(
  */
 export function listLoader(entity: EntityName, permission: RoutePermission | undefined) {
   return async ({ request }: LoaderFunctionArgs) => {
+    // Loaders run as the router is made, before main.tsx has restored a stored session.
+    await restoreSession();
     if (!isAllowed(getSession(), permission)) return null;
     const page = listRequest(new URL(request.url).searchParams, defaultSorts[entity]);
     await queryClient.ensureQueryData(pageQueryOptions(entity, page)).catch(() => undefined);

@@ -1,10 +1,11 @@
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemResponse } from '../test/problems';
 import { seenRequests, server } from '../test/server';
-import { signedInEachTest } from '../test/session';
-import { ApiError, apiRequest, apiStream } from './api-client';
-import { getAccessToken, getRefreshToken, onSessionEnd, saveTokens } from './session';
+import { demoTenant, signedInEachTest, signOut } from '../test/session';
+import { ApiError, apiRequest, apiStream, restoreSession } from './api-client';
+import { getAccessToken, getIdToken, getRefreshToken, onSessionEnd } from './session';
+import { storeTenant } from './tenant-store';
 
 const signedIn = {
   tokens: { access_token: 'old-access', refresh_token: 'old-refresh' },
@@ -97,13 +98,6 @@ describe('apiRequest', () => {
     expect(ended).toHaveBeenCalledWith('expired');
     stop();
   });
-
-  it('without remember-me the tokens live in sessionStorage only', () => {
-    localStorage.clear();
-    saveTokens({ access_token: 'a', refresh_token: 'r' }, false);
-    expect(sessionStorage.getItem('access_token')).toBe('a');
-    expect(localStorage.getItem('access_token')).toBeNull();
-  });
 });
 
 describe('apiStream', () => {
@@ -159,5 +153,107 @@ describe('apiStream', () => {
       retryAfter: 42,
     });
     expect(apiCalls()).toHaveLength(1);
+  });
+});
+
+describe('restoreSession (a reload or a new tab: a stored refresh token, no access token)', () => {
+  beforeEach(() => {
+    signOut();
+    storeTenant(demoTenant);
+    sessionStorage.setItem('refresh_token', 'stored-refresh');
+  });
+  afterEach(() => {
+    delete (navigator as { locks?: unknown }).locks;
+  });
+
+  /** The token endpoint, counting the refresh tokens presented to it. */
+  function tokenEndpoint(answer = () => HttpResponse.json(renewed)) {
+    const presented: (string | null)[] = [];
+    server.use(
+      http.post(TOKEN_PATH, async ({ request }) => {
+        presented.push(new URLSearchParams(await request.text()).get('refresh_token'));
+        await delay(10);
+        return answer();
+      }),
+    );
+    return presented;
+  }
+  const renewed = { access_token: 'new-access', refresh_token: 'new-refresh', id_token: 'new-id' };
+
+  it('refreshes once for concurrent callers; the new tokens are then in use', async () => {
+    const presented = tokenEndpoint();
+    await Promise.all([restoreSession(), restoreSession()]);
+    expect(presented).toEqual(['stored-refresh']);
+    expect(getAccessToken()).toBe('new-access');
+    expect(getIdToken()).toBe('new-id');
+    expect(sessionStorage.getItem('refresh_token')).toBe('new-refresh');
+    await restoreSession();
+    expect(presented).toHaveLength(1);
+  });
+
+  it('holds back a request until the session is restored, so it leaves with the token', async () => {
+    tokenEndpoint();
+    server.use(http.get('/api/v1.0/x', () => HttpResponse.json({ data: 1 })));
+    await expect(apiRequest('/api/v1.0/x')).resolves.toEqual({ data: 1 });
+    expect(seenRequests().map(({ path }) => path)).toEqual([TOKEN_PATH, '/api/v1.0/x']);
+    expect(bearerOf(seenRequests()[1]!.request)).toBe('Bearer new-access');
+  });
+
+  it('a failed restore ends the stored session', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    tokenEndpoint(() => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 }));
+    await restoreSession();
+    expect(getRefreshToken()).toBeNull();
+    expect(getAccessToken()).toBeNull();
+    expect(ended).toHaveBeenCalledWith('expired');
+    stop();
+  });
+
+  /** The browser's lock manager as all tabs share it: grants at once, knows what is held. */
+  function sharedLocks(onGrant: (name: string) => void = () => undefined) {
+    const held = new Set<string>();
+    const granted: string[] = [];
+    const locks = {
+      async request(name: string, ...rest: unknown[]) {
+        const callback = rest.at(-1) as () => Promise<unknown>;
+        granted.push(name);
+        held.add(name);
+        onGrant(name);
+        try {
+          return await callback();
+        } finally {
+          held.delete(name);
+        }
+      },
+      query: async () => ({ held: [...held].map((name) => ({ name })) }),
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    return granted;
+  }
+
+  it('refreshes under the browser-wide lock, reading the refresh token once it holds it', async () => {
+    const granted = sharedLocks((name) => {
+      // Another tab held the lock first and rotated the token meanwhile.
+      if (name === 'tc.token-refresh') sessionStorage.setItem('refresh_token', 'rotated-elsewhere');
+    });
+    const presented = tokenEndpoint();
+    await restoreSession();
+    expect(granted[0]).toBe('tc.token-refresh');
+    expect(presented).toEqual(['rotated-elsewhere']);
+  });
+
+  it('never presents a token another tab has spent: it waits for the successor', async () => {
+    sharedLocks();
+    const presented = tokenEndpoint();
+    await restoreSession();
+    // A second tab, whose copy of storage still shows the token the first one spent.
+    signOut();
+    storeTenant(demoTenant);
+    sessionStorage.setItem('refresh_token', 'stored-refresh');
+    setTimeout(() => sessionStorage.setItem('refresh_token', 'successor'), 50);
+    await restoreSession();
+    expect(presented).toEqual(['stored-refresh', 'successor']);
+    expect(getAccessToken()).toBe('new-access');
   });
 });

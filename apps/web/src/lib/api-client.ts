@@ -1,5 +1,6 @@
 import type { Problem } from '@tc/contract/problem';
 import { requestToken } from './oidc';
+import { withRefreshLock } from './refresh-lock';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session';
 import { getRealm } from './tenant-store';
 
@@ -25,13 +26,16 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh for all requests that meet a 401 at the same time: a refresh token works once. */
+/**
+ * One refresh for all requests that meet a 401 at the same time: a refresh token works once.
+ * Across tabs, withRefreshLock keeps two from presenting the same one.
+ */
 function refreshOnce(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const refreshToken = getRefreshToken();
+  refreshing ??= withRefreshLock(async (refreshToken) => {
     const realm = getRealm();
     if (!refreshToken || !realm) return false;
     try {
+      // The answer's id_token, when the provider sends one, is kept for the logout hint.
       const tokens = await requestToken(realm, {
         grant_type: 'refresh_token',
         refresh_token: refreshToken,
@@ -41,10 +45,31 @@ function refreshOnce(): Promise<boolean> {
     } catch {
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
+}
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * A page load or a new tab finds the stored refresh token but no access token (that one lives
+ * in memory only): one refresh, shared by every caller, before anything asks the API. When it
+ * fails the stored session ends ('expired'). Until the tenant is known there is no realm to
+ * refresh against: this answers at once, and main.tsx calls it again after the tenant check.
+ */
+export function restoreSession(): Promise<void> {
+  if (restoring) return restoring;
+  if (getAccessToken() || !getRefreshToken() || !getRealm()) return Promise.resolve();
+  restoring = refreshOnce()
+    .then((renewed) => {
+      if (!renewed) clearSession('expired');
+    })
+    .finally(() => {
+      restoring = null;
+    });
+  return restoring;
 }
 
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
@@ -86,11 +111,14 @@ function retryAfterSeconds(value: string | null): number | undefined {
 }
 
 /**
- * Sends with the bearer token; on 401 exactly one refresh (shared by concurrent requests) and
- * one retry; when the refresh fails the session is cleared and session listeners take the
- * user to sign-in. The answer is returned unread, so callers may parse it or stream it.
+ * Sends with the bearer token (restoring a stored session first); on 401 exactly one refresh
+ * (shared by concurrent requests) and one retry; when the refresh fails the session is cleared
+ * and session listeners take the user to sign-in. The answer is returned unread, so callers
+ * may parse it or stream it.
  */
 async function authorizedFetch(path: string, options: RequestOptions): Promise<Response> {
+  // No request leaves without the token while a stored session is being restored.
+  if (!getAccessToken()) await restoreSession();
   const token = getAccessToken();
   const response = await send(path, options, token);
   if (response.status !== 401 || !token) return response;

@@ -2,7 +2,10 @@ import { decodeClaims } from './jwt';
 import { storageKeys } from './storage-keys';
 
 /**
- * The signed-in session. "Remember me" keeps the tokens in localStorage (they survive a
+ * The signed-in session. The access token and the ID token live in this module's memory only:
+ * a script that can read storage cannot take a bearer token from there, and a new tab or a
+ * reload gets a fresh pair by refreshing (restoreSession in api-client.ts). The refresh token
+ * and the tenant id are stored: "Remember me" keeps them in localStorage (they survive a
  * browser restart); otherwise they live in sessionStorage and end with the browser.
  * The password is never stored: a stored password is a leaked one.
  */
@@ -18,15 +21,14 @@ export type SessionEndReason = 'logout' | 'expired';
 type Listener = () => void;
 type EndListener = (reason: SessionEndReason) => void;
 
-const SESSION_KEYS = [
-  storageKeys.accessToken,
-  storageKeys.refreshToken,
-  storageKeys.idToken,
-  storageKeys.tenantId,
-] as const;
+const STORED_KEYS = [storageKeys.refreshToken, storageKeys.tenantId] as const;
+// Earlier versions of the console stored these; they are removed wherever a browser still has them.
+const FORMERLY_STORED_KEYS = [storageKeys.accessToken, storageKeys.idToken] as const;
 
 const listeners = new Set<Listener>();
 const endListeners = new Set<EndListener>();
+let accessToken: string | null = null;
+let idToken: string | null = null;
 let cached: { token: string | null; session: Session | null } = { token: null, session: null };
 
 function stores(): Storage[] {
@@ -41,10 +43,10 @@ function read(key: string): string | null {
   return null;
 }
 
-function build(accessToken: string): Session {
-  const claims = decodeClaims(accessToken);
+function build(token: string): Session {
+  const claims = decodeClaims(token);
   return {
-    accessToken,
+    accessToken: token,
     refreshToken: read(storageKeys.refreshToken),
     superAdmin: claims?.realm_access?.roles?.includes('superAdmin') ?? false,
     permissions: claims?.permissions ?? [],
@@ -54,26 +56,34 @@ function build(accessToken: string): Session {
 
 /** The current session; the same object until the tokens change (useSyncExternalStore needs that). */
 export function getSession(): Session | null {
-  const token = read(storageKeys.accessToken);
-  if (token !== cached.token) cached = { token, session: token ? build(token) : null };
+  if (accessToken !== cached.token) {
+    cached = { token: accessToken, session: accessToken ? build(accessToken) : null };
+  }
   return cached.session;
 }
 
 export function getAccessToken(): string | null {
-  return read(storageKeys.accessToken);
+  return accessToken;
 }
 
+/** Read from storage each time: another tab of a remembered session may have rotated it. */
 export function getRefreshToken(): string | null {
   return read(storageKeys.refreshToken);
 }
 
 /** The ID token of a code-flow sign-in: the hint that ends the identity provider's session. */
 export function getIdToken(): string | null {
-  return read(storageKeys.idToken);
+  return idToken;
 }
 
 function emit() {
   for (const listener of listeners) listener();
+}
+
+function removeFormerlyStored() {
+  for (const store of stores()) {
+    for (const key of FORMERLY_STORED_KEYS) store.removeItem(key);
+  }
 }
 
 export interface StoredTokens {
@@ -83,25 +93,34 @@ export interface StoredTokens {
   tenantId?: string;
 }
 
-/** Stores new tokens; `remember` decides the storage, undefined keeps the current one (refresh). */
+/**
+ * Keeps new tokens: the access and ID tokens in memory, the refresh token (and tenant id) in
+ * storage. `remember` decides the storage; undefined keeps the current one (a refresh), which
+ * is where the refresh token is. A refresh answer without an ID token keeps the earlier one;
+ * a sign-in replaces it.
+ */
 export function saveTokens(tokens: StoredTokens, remember?: boolean) {
   const persistent = remember ?? window.localStorage.getItem(storageKeys.refreshToken) !== null;
   const [keep, drop] = persistent
     ? [window.localStorage, window.sessionStorage]
     : [window.sessionStorage, window.localStorage];
-  keep.setItem(storageKeys.accessToken, tokens.access_token);
+  accessToken = tokens.access_token;
+  if (remember !== undefined || tokens.id_token) idToken = tokens.id_token ?? null;
   keep.setItem(storageKeys.refreshToken, tokens.refresh_token);
   if (tokens.tenantId) keep.setItem(storageKeys.tenantId, tokens.tenantId);
-  if (tokens.id_token) keep.setItem(storageKeys.idToken, tokens.id_token);
-  for (const key of SESSION_KEYS) drop.removeItem(key);
+  for (const key of STORED_KEYS) drop.removeItem(key);
+  removeFormerlyStored();
   emit();
 }
 
 /** Ends the session locally; listeners decide where to go (no navigation here: the HTTP layer does not know the screens). */
 export function clearSession(reason: SessionEndReason) {
+  accessToken = null;
+  idToken = null;
   for (const store of stores()) {
-    for (const key of SESSION_KEYS) store.removeItem(key);
+    for (const key of STORED_KEYS) store.removeItem(key);
   }
+  removeFormerlyStored();
   emit();
   for (const listener of endListeners) listener(reason);
 }

@@ -1,5 +1,5 @@
 import { beforeEach } from 'vitest';
-import { saveTokens, type StoredTokens } from '../lib/session';
+import { clearSession, saveTokens, type StoredTokens } from '../lib/session';
 import { storeTenant } from '../lib/tenant-store';
 
 /** The demo tenant as identify answers it: the realm a refresh goes to. */
@@ -29,17 +29,26 @@ export function accessToken(claims: { permissions?: string[]; superAdmin?: boole
 }
 
 /**
+ * No session at all: empty storage and no tokens in memory, where the session module keeps
+ * the access and ID tokens (module state outlives a test within its file).
+ */
+export function signOut() {
+  clearSession('logout');
+  sessionStorage.clear();
+  localStorage.clear();
+}
+
+/**
  * Before each test of the calling describe block: fresh storage, the demo tenant and a
- * signed-in session (tokens `access`/`refresh` unless given; `remember` keeps them in
- * localStorage), so apiRequest sends its bearer token.
+ * signed-in session (tokens `access`/`refresh` unless given; `remember` keeps the refresh
+ * token in localStorage), so apiRequest sends its bearer token.
  */
 export function signedInEachTest({
   tokens,
   remember = false,
 }: { tokens?: StoredTokens; remember?: boolean } = {}) {
   beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
+    signOut();
     storeTenant(demoTenant);
     saveTokens(tokens ?? { access_token: 'access', refresh_token: 'refresh' }, remember);
   });
