@@ -69,8 +69,10 @@ export async function expectCombo(page: Page, { language, theme }: Combo) {
 }
 
 /**
- * A signed-in session without the sign-in form (which has tests of its own): the tokens of a
- * password grant, placed where the console keeps a session that is not remembered.
+ * A signed-in session without the sign-in form (which has tests of its own): the refresh token
+ * of a password grant, placed where the console keeps a session that is not remembered. The
+ * access token lives in the console's memory only, so the page restores the session by one
+ * refresh, as after a reload.
  */
 export async function signInWithTokens(
   page: Page,
@@ -79,15 +81,11 @@ export async function signInWithTokens(
   who: { email: string; password: string },
 ) {
   const grant = await passwordGrant(env, realm, who);
-  await page.addInitScript(
-    ([access, refresh]) => {
-      // Only once: a refresh in the page replaces them, and a reload must not undo that.
-      if (sessionStorage.getItem('access_token')) return;
-      sessionStorage.setItem('access_token', access);
-      sessionStorage.setItem('refresh_token', refresh);
-    },
-    [grant.token, grant.refreshToken] as const,
-  );
+  await page.addInitScript((refresh) => {
+    // Only once: each refresh rotates the stored token, and a reload must not undo that.
+    if (sessionStorage.getItem('refresh_token')) return;
+    sessionStorage.setItem('refresh_token', refresh);
+  }, grant.refreshToken);
 }
 
 /** The rows every worker's tenant holds, by the names the screens show. */

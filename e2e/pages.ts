@@ -48,17 +48,31 @@ export async function expectSignedIn(page: Page, path: RegExp | string) {
 
 export const logoutButton = (page: Page) => page.getByRole('button', { name: /log ?out/i }).last();
 
-/** The token storage of the console: localStorage with Remember me, else sessionStorage. */
+/**
+ * What the console keeps in browser storage: only the refresh token (localStorage with
+ * Remember me, else sessionStorage); the access and ID tokens live in the page's memory.
+ */
 export async function storedTokens(page: Page) {
   return page.evaluate(() => {
-    const read = (key: string) => sessionStorage.getItem(key) ?? localStorage.getItem(key);
+    const stores = [sessionStorage, localStorage];
+    const inAny = (key: string) => stores.some((store) => store.getItem(key) !== null);
     return {
-      accessToken: read('access_token'),
-      refreshToken: read('refresh_token'),
-      inLocalStorage: localStorage.getItem('access_token') !== null,
+      refreshToken:
+        sessionStorage.getItem('refresh_token') ?? localStorage.getItem('refresh_token'),
+      accessTokenInStorage: inAny('access_token'),
+      idTokenInStorage: inAny('id_token'),
+      inLocalStorage: localStorage.getItem('refresh_token') !== null,
     };
   });
 }
+
+/** Waits for the console's next refresh at the token endpoint; answers its response. */
+export const refreshResponse = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/protocol/openid-connect/token') &&
+      (response.request().postData() ?? '').includes('grant_type=refresh_token'),
+  );
 
 /** Signs in on a tenant's own console (its admin unless `as` is given) and waits for /home. */
 export async function signInTo(

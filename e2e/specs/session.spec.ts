@@ -1,12 +1,51 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import {
   expectSignedIn,
   logoutButton,
+  navigation,
   openSignIn,
+  refreshResponse,
   signIn,
   signInScreen,
   storedTokens,
 } from '../pages';
+
+/** The access token the console is given by a token answer (it is kept in memory only). */
+async function accessTokenOf(answer: Promise<{ json(): Promise<unknown> }>) {
+  return ((await (await answer).json()) as { access_token: string }).access_token;
+}
+
+/** Waits for the sign-in's token answer (the authorization code grant). */
+const signInResponse = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/protocol/openid-connect/token') &&
+      (response.request().postData() ?? '').includes('grant_type=authorization_code'),
+  );
+
+/** Opens Users from the menu: a move within the page, which keeps the tokens in memory. */
+async function openUsers(page: Page) {
+  const nav = navigation(page);
+  await nav.getByRole('button', { name: 'Administration', exact: true }).click();
+  await nav.getByRole('link', { name: 'Users', exact: true }).click();
+  await expectSignedIn(page, '/dashboard/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+}
+
+/** Counts the console's refresh requests at the token endpoint from now on. */
+function countRefreshes(page: Page) {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (
+      request.url().endsWith('/protocol/openid-connect/token') &&
+      (request.postData() ?? '').includes('grant_type=refresh_token')
+    ) {
+      seen.count += 1;
+    }
+  });
+  return seen;
+}
 
 test.describe('session (remember me, refresh, logout)', () => {
   test('"Remember me" keeps the session in a new browser context', async ({
@@ -17,6 +56,12 @@ test.describe('session (remember me, refresh, logout)', () => {
     await openSignIn(page, env.demoUrl);
     await signIn(page, { ...env.demoAdmin, rememberMe: true });
     await expectSignedIn(page, '/home');
+    expect(await storedTokens(page)).toMatchObject({
+      refreshToken: expect.any(String),
+      inLocalStorage: true,
+      accessTokenInStorage: false,
+      idTokenInStorage: false,
+    });
     const state = await page.context().storageState();
 
     const next = await browser.newContext({ storageState: state });
@@ -24,6 +69,10 @@ test.describe('session (remember me, refresh, logout)', () => {
       const again = await next.newPage();
       await again.goto(`${env.demoUrl}/home`);
       await expectSignedIn(again, '/home');
+      expect(await storedTokens(again)).toMatchObject({
+        accessTokenInStorage: false,
+        idTokenInStorage: false,
+      });
     } finally {
       await next.close();
     }
@@ -37,7 +86,12 @@ test.describe('session (remember me, refresh, logout)', () => {
     await openSignIn(page, env.demoUrl);
     await signIn(page, env.demoAdmin);
     await expectSignedIn(page, '/home');
-    expect((await storedTokens(page)).inLocalStorage).toBe(false);
+    expect(await storedTokens(page)).toMatchObject({
+      refreshToken: expect.any(String),
+      inLocalStorage: false,
+      accessTokenInStorage: false,
+      idTokenInStorage: false,
+    });
     const state = await page.context().storageState();
 
     const next = await browser.newContext({ storageState: state });
@@ -65,7 +119,11 @@ test.describe('session (remember me, refresh, logout)', () => {
     await logoutButton(page).click();
     await expect(signInScreen(page).submit).toBeVisible();
     await expect(page).toHaveURL(/\/(login)?$/);
-    expect(await storedTokens(page)).toMatchObject({ accessToken: null, refreshToken: null });
+    expect(await storedTokens(page)).toMatchObject({
+      refreshToken: null,
+      accessTokenInStorage: false,
+      idTokenInStorage: false,
+    });
 
     const refused = await api.token('demo', {
       grant_type: 'refresh_token',
@@ -88,46 +146,114 @@ test.describe('session (remember me, refresh, logout)', () => {
     await expect(signInScreen(page).submit).toBeVisible();
   });
 
-  test('an expired access token is refreshed silently', async ({ page, env }) => {
+  test('an access token the API refuses is refreshed silently', async ({ page, env }) => {
+    await openSignIn(page, env.demoUrl);
+    const signedIn = signInResponse(page);
+    await signIn(page, env.demoAdmin);
+    const before = await accessTokenOf(signedIn);
+    await expectSignedIn(page, '/home');
+
+    // The API refuses the next list request once, as it refuses an expired token.
+    await page.route(
+      '**/api/v1.0/users/page',
+      (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({
+            status: 401,
+            title: 'Unauthorized',
+            code: 'auth.session_invalid',
+          }),
+        }),
+      { times: 1 },
+    );
+    const bearers: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1.0/users/page')) {
+        bearers.push(request.headers().authorization ?? '');
+      }
+    });
+
+    const refreshed = refreshResponse(page);
+    await openUsers(page);
+    expect((await refreshed).status()).toBe(200);
+    const after = await accessTokenOf(refreshed);
+    expect(after).not.toBe(before);
+    // The refused request was sent again, with the new token.
+    await expect.poll(() => bearers.slice(0, 2)).toEqual([`Bearer ${before}`, `Bearer ${after}`]);
+    expect(await storedTokens(page)).toMatchObject({
+      accessTokenInStorage: false,
+      idTokenInStorage: false,
+    });
+  });
+
+  test('a reload restores the session through one refresh, and logout still ends it', async ({
+    page,
+    env,
+  }) => {
     await openSignIn(page, env.demoUrl);
     await signIn(page, env.demoAdmin);
     await expectSignedIn(page, '/home');
-    const before = await storedTokens(page);
+    await openUsers(page);
+    const { refreshToken: before } = await storedTokens(page);
 
-    // Same claims, but expired an hour ago and no longer validly signed.
-    await page.evaluate(() => {
-      const store = sessionStorage.getItem('access_token') ? sessionStorage : localStorage;
-      const [header, payload] = store.getItem('access_token')!.split('.');
-      const b64 = (s: string) => s.replace(/-/g, '+').replace(/_/g, '/');
-      const claims = JSON.parse(atob(b64(payload!)));
-      claims.exp = Math.floor(Date.now() / 1000) - 3600;
-      const encoded = btoa(JSON.stringify(claims))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-      store.setItem('access_token', `${header}.${encoded}.c2lnbmF0dXJl`);
+    const refreshes = countRefreshes(page);
+    const unauthenticated: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      // The page's preload of the tenant check, and the event stream (token in its query), aside.
+      const aside = ['/api/v1.0/tenants/identify', '/api/v1.0/events'];
+      if (!url.pathname.startsWith('/api/v1.0/') || aside.includes(url.pathname)) return;
+      if (!request.headers().authorization) unauthenticated.push(url.pathname);
     });
-
-    const refreshed = page.waitForResponse(
-      (response) =>
-        response.url().endsWith('/protocol/openid-connect/token') &&
-        (response.request().postData() ?? '').includes('grant_type=refresh_token'),
-    );
-    await page.goto(`${env.demoUrl}/dashboard/users`);
+    const refreshed = refreshResponse(page);
+    await page.reload();
     expect((await refreshed).status()).toBe(200);
+    const renewed = (await (await refreshed).json()) as { id_token?: string };
     await expectSignedIn(page, '/dashboard/users');
-    const after = await storedTokens(page);
-    expect(after.accessToken).not.toBe(before.accessToken);
-    expect(after.accessToken!.endsWith('.c2lnbmF0dXJl')).toBe(false);
-    // The new token works against the API (the Users list has specs of its own).
-    const status = await page.evaluate(async (token) => {
-      const response = await fetch('/api/v1.0/users/page', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ pageIndex: 1, pageSize: 10, filter: {} }),
-      });
-      return response.status;
-    }, after.accessToken);
-    expect(status).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    expect(refreshes.count).toBe(1);
+    expect(unauthenticated).toEqual([]);
+    const stored = await storedTokens(page);
+    expect(stored.refreshToken).not.toBe(before);
+    expect(stored).toMatchObject({ accessTokenInStorage: false, idTokenInStorage: false });
+
+    // The ID token came back with the refresh: logout still ends the provider's session.
+    expect(renewed.id_token).toBeTruthy();
+    const endSession = page.waitForRequest((request) =>
+      request.url().includes(`id_token_hint=${renewed.id_token}`),
+    );
+    await logoutButton(page).click();
+    await endSession;
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(signInScreen(page).submit).toBeVisible();
+  });
+
+  test('two tabs of a remembered session restore at once without replaying a refresh token', async ({
+    page,
+    env,
+  }) => {
+    await openSignIn(page, env.demoUrl);
+    await signIn(page, { ...env.demoAdmin, rememberMe: true });
+    await expectSignedIn(page, '/home');
+    const other = await page.context().newPage();
+    await other.goto(`${env.demoUrl}/home`);
+    await expectSignedIn(other, '/home');
+
+    // Both tabs find the same stored refresh token; the lock lets one refresh at a time, and
+    // the second reads the token the first received (a replayed one would end the session).
+    const refreshes = [refreshResponse(page), refreshResponse(other)];
+    await Promise.all([page.reload(), other.reload()]);
+    for (const refreshed of refreshes) expect((await refreshed).status()).toBe(200);
+    await expectSignedIn(page, '/home');
+    await expectSignedIn(other, '/home');
+    await other.close();
+
+    // The grant is still alive: another reload restores again.
+    const again = refreshResponse(page);
+    await page.reload();
+    expect((await again).status()).toBe(200);
+    await expectSignedIn(page, '/home');
   });
 });
