@@ -105,7 +105,11 @@ export async function buildApp({
     db: ctx.db,
     config,
     keys,
-    lockout: { db: ctx.db, settings: config.bruteForce },
+    lockout: {
+      db: ctx.db,
+      settings: config.bruteForce,
+      rowChanged: (tenantId) => dataVersion.bump(tenantId),
+    },
     dataVersion,
     findRealm,
     log: app.log.child({ module: 'openid' }),

@@ -18,9 +18,15 @@ export async function requirePasswordClient(
 ): Promise<void> {
   if (!input.clientId) throw invalidClient();
   const result = (await deps.db.execute(sql`
-    select type, secret_hash as "secretHash", 'password' = any(grant_types) as "allowed"
+    select type, secret_hash as "secretHash", 'password' = any(grant_types) as "allowed",
+      secret_failures_recorded as "failuresRecorded"
     from clients where tenant_id = ${input.tenantId} and client_id = ${input.clientId}`)) as unknown as {
-    rows: Array<{ type: string; secretHash: string | null; allowed: boolean }>;
+    rows: Array<{
+      type: string;
+      secretHash: string | null;
+      allowed: boolean;
+      failuresRecorded: boolean;
+    }>;
   };
   const client = result.rows[0];
   if (!client) throw invalidClient();
@@ -29,10 +35,13 @@ export async function requirePasswordClient(
       input.clientSecret !== undefined &&
       (await verifyClientSecret(
         { db: deps.db, settings: deps.bruteForce },
-        input.tenantId,
-        input.clientId,
-        client.secretHash ?? undefined,
-        input.clientSecret,
+        {
+          tenantId: input.tenantId,
+          clientId: input.clientId,
+          storedDigest: client.secretHash ?? undefined,
+          failuresRecorded: client.failuresRecorded,
+          presented: input.clientSecret,
+        },
       ));
     if (!proven) throw invalidClient();
   }

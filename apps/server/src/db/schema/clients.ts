@@ -49,6 +49,8 @@ export const clients = pgTable(
     idTokenSignedResponseAlg: text().notNull().default('RS256'),
     // The console's own client (react-client): not deleted, client ID and type fixed.
     builtIn: boolean().notNull().default(false),
+    // Wrong secrets on record: only then is the lockout looked up for a right one.
+    secretFailuresRecorded: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

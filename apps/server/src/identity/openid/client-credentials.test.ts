@@ -57,6 +57,15 @@ const grant = (clientId: string, secret: string) =>
     basicAuth(clientId, secret),
   );
 
+async function failuresRecorded(clientId: string) {
+  const result = (await server.database.db.execute(sql`
+    select secret_failures_recorded as recorded from clients
+    where tenant_id = ${tenant.tenantId} and client_id = ${clientId}`)) as unknown as {
+    rows: Array<{ recorded: boolean }>;
+  };
+  return result.rows[0]?.recorded;
+}
+
 async function expectInvalidClient(response: Response) {
   expect(response.status).toBe(401);
   expect(await response.json()).toMatchObject({ error: 'invalid_client' });
@@ -132,9 +141,13 @@ describe('client credentials grant', () => {
   });
 
   it('quick wrong secrets lock the client: even the right secret is refused for a while', async () => {
-    // One failure alone locks nothing: the right secret still works and forgets it.
+    // One failure alone locks nothing: the right secret still works and forgets it. The
+    // client's row says whether failures are on record (no lookup for a right secret without).
+    expect(await failuresRecorded('service-locked')).toBe(false);
     await expectInvalidClient(await grant('service-locked', 'wrong-1'));
+    expect(await failuresRecorded('service-locked')).toBe(true);
     expect((await grant('service-locked', SECRET)).status).toBe(200);
+    expect(await failuresRecorded('service-locked')).toBe(false);
 
     await expectInvalidClient(await grant('service-locked', 'wrong-2'));
     await expectInvalidClient(await grant('service-locked', 'wrong-3'));

@@ -17,6 +17,7 @@ export interface ClientRow {
   grant_types: string[];
   id_token_signed_response_alg: 'RS256' | 'ES256';
   built_in: boolean;
+  secret_failures_recorded: boolean;
 }
 
 export async function findClientRow(
@@ -26,7 +27,7 @@ export async function findClientRow(
 ): Promise<ClientRow | undefined> {
   const result = (await db.execute(sql`
     select id, client_id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris,
-      web_origins, grant_types, id_token_signed_response_alg, built_in
+      web_origins, grant_types, id_token_signed_response_alg, built_in, secret_failures_recorded
     from clients where tenant_id = ${tenantId} and client_id = ${clientId} limit 1`)) as unknown as {
     rows: ClientRow[];
   };
@@ -80,5 +81,6 @@ export function clientMetadata(row: ClientRow, console: ConsoleOrigins): ClientM
     require_auth_time: true,
     web_origins: builtIn ? [...console.origins, ...row.web_origins] : row.web_origins,
     client_row_id: row.id,
+    secret_failures_recorded: row.secret_failures_recorded,
   };
 }

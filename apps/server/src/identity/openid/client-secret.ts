@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { BruteForceSettings } from '../../config';
 import type { Database } from '../../db/database';
+import { clients } from '../../db/schema/clients';
 import { loginFailures } from '../../db/schema/identity';
 import { attemptKey, clearLoginFailures, isLocked, takeLoginAttempt } from '../brute-force';
 import { hashToken } from '../sessions';
@@ -9,6 +10,11 @@ import { hashToken } from '../sessions';
 export interface ClientLockout {
   db: Database;
   settings: BruteForceSettings;
+  /**
+   * Told when a client's row changed here, so this process's cached copy goes at once rather
+   * than when the change notice comes back.
+   */
+  rowChanged?: (tenantId: string) => void;
 }
 
 /**
@@ -22,32 +28,63 @@ const clientKey = (tenantId: string, clientId: string) =>
   attemptKey(tenantId, undefined, `\u0000client\u0000${clientId}`);
 
 /**
+ * Whether the client's row says wrong secrets are on record. The row's change notice drops
+ * every process's cached copy, so it is written only when it changes: once at the first
+ * failure of a run, once when a right secret clears them.
+ */
+async function recordFailures(
+  { db, rowChanged }: ClientLockout,
+  tenantId: string,
+  clientId: string,
+  on: boolean,
+) {
+  await db
+    .update(clients)
+    .set({ secretFailuresRecorded: on })
+    .where(
+      and(
+        eq(clients.tenantId, tenantId),
+        eq(clients.clientId, clientId),
+        eq(clients.secretFailuresRecorded, !on),
+      ),
+    );
+  rowChanged?.(tenantId);
+}
+
+/**
  * Compares a presented secret with the stored digest, under Keycloak's brute-force rules per
  * client. Only failures are counted — atomically, in the same statement that reads the lock —
  * so that a busy client's right secrets are never serialised on one row; a locked client is
- * refused even with its right secret until the lock passes.
+ * refused even with its right secret until the lock passes. A client with no failures on
+ * record (its cached row says so) is answered without a lookup.
  */
 export async function verifyClientSecret(
   lockout: ClientLockout,
-  tenantId: string,
-  clientId: string,
-  storedDigest: string | undefined,
-  presented: string,
+  attempt: {
+    tenantId: string;
+    clientId: string;
+    storedDigest: string | undefined;
+    failuresRecorded: boolean;
+    presented: string;
+  },
 ): Promise<boolean> {
+  const { tenantId, clientId } = attempt;
   const key = clientKey(tenantId, clientId);
-  const expected = Buffer.from(storedDigest ?? '');
-  const actual = Buffer.from(digestClientSecret(presented));
+  const expected = Buffer.from(attempt.storedDigest ?? '');
+  const actual = Buffer.from(digestClientSecret(attempt.presented));
   const matches = expected.length === actual.length && timingSafeEqual(expected, actual);
   if (!matches) {
     await takeLoginAttempt(lockout.db, lockout.settings, { id: key, tenantId });
+    if (!attempt.failuresRecorded) await recordFailures(lockout, tenantId, clientId, true);
     return false;
   }
+  if (!attempt.failuresRecorded) return true;
   const [failures] = await lockout.db
     .select({ notBefore: loginFailures.notBefore })
     .from(loginFailures)
     .where(eq(loginFailures.userId, key));
-  if (!failures) return true;
-  if (isLocked(failures.notBefore)) return false;
-  await clearLoginFailures(lockout.db, key);
+  if (failures && isLocked(failures.notBefore)) return false;
+  if (failures) await clearLoginFailures(lockout.db, key);
+  await recordFailures(lockout, tenantId, clientId, false);
   return true;
 }

@@ -116,7 +116,9 @@ export async function createRealmProvider(
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
     },
-    extraClientMetadata: { properties: ['web_origins', 'client_row_id'] },
+    extraClientMetadata: {
+      properties: ['web_origins', 'client_row_id', 'secret_failures_recorded'],
+    },
     clientBasedCORS: (_ctx, origin, client) =>
       ((client['web_origins'] as string[] | undefined) ?? []).includes(origin),
     cookies: {
@@ -183,10 +185,16 @@ export async function createRealmProvider(
   const provider = new library.default(issuer, configuration);
   // Stored secrets are SHA-256 digests; each wrong one counts toward the client's lockout.
   provider.Client.prototype.compareClientSecret = function (
-    this: { clientId: string; clientSecret?: string },
+    this: { clientId: string; clientSecret?: string; secret_failures_recorded?: boolean },
     presented: string,
   ) {
-    return verifyClientSecret(deps.lockout, realm.id, this.clientId, this.clientSecret, presented);
+    return verifyClientSecret(deps.lockout, {
+      tenantId: realm.id,
+      clientId: this.clientId,
+      storedDigest: this.clientSecret,
+      failuresRecorded: this.secret_failures_recorded === true,
+      presented,
+    });
   };
   // A grant the provider ends (a replayed code, a revoked refresh token, a logout) ends our
   // session of it too, so its access tokens stop at the API at once: the provider's answer
