@@ -23,7 +23,7 @@ import { createTokenService } from './identity/token-service';
 import { databaseHitCounter, redisHitCounter } from './http/hit-counter';
 import { createMailService } from './mail/worker';
 import { accountRoutes } from './modules/auth';
-import { googleRoutes } from './modules/auth';
+import { createGoogleSignIn, googleRoutes } from './modules/auth';
 import { authRoutes } from './modules/auth';
 import { tenantRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
@@ -114,6 +114,8 @@ export async function buildApp({
     findRealm,
     log: app.log.child({ module: 'openid' }),
   });
+  // The console's Google sign-in and the hosted sign-in page's share one verifier.
+  const google = createGoogleSignIn(ctx);
   await app.register(realmRoutes, {
     config,
     db: ctx.db,
@@ -121,13 +123,14 @@ export async function buildApp({
     tokens: ctx.tokens,
     limits,
     registry,
+    googleSignIn: google?.inRealm,
   });
   await app.register(
     async (api) => {
       registerAuthGuard(api, ctx.tokens);
       await api.register(authRoutes);
       await api.register(accountRoutes, { ctx });
-      await api.register(googleRoutes, { ctx });
+      await api.register(googleRoutes, { ctx, google });
       await api.register(tenantRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(rolesRoutes, { ctx });

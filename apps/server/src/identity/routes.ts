@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import type { HitCounter } from '../http/hit-counter';
 import { NotOurRefreshToken, OAuthError } from './oauth-error';
 import { discoveryDocument } from './openid/discovery';
+import type { RealmGoogleSignIn } from './openid/hosted-google';
 import type { ProviderRegistry } from './openid/registry';
 import { basicCredentials, introspect, userinfo } from './openid/resource-endpoints';
 import { registerOpenIdRoutes } from './openid/routes';
@@ -26,6 +27,8 @@ interface RealmRoutesOptions {
   tokens: TokenService;
   limits: HitCounter;
   registry: ProviderRegistry;
+  /** Google sign-in on the hosted sign-in page; undefined when Google is not configured. */
+  googleSignIn: RealmGoogleSignIn | undefined;
 }
 
 const realmParams = z.object({ realm: singleLineText().min(1).max(100) });
@@ -103,6 +106,7 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
     registry,
     tokens,
     limitSignIn: (realm, address) => passwordGrants.require(realm, address),
+    googleSignIn: options.googleSignIn,
   });
   // The grants the OpenID provider serves get the body as it came, before our schema.
   const keepParsedBody = (request: FastifyRequest, _reply: unknown, done: () => void) => {

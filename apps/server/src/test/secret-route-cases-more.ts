@@ -11,6 +11,7 @@ import {
 } from './secret-route-cases';
 import { clientCases } from './secret-route-cases-clients';
 import { openIdCases, openIdLogoutByPost, openIdTokenGrants } from './secret-route-cases-openid';
+import { authorize, Browser } from './secret-route-openid-drive';
 
 type Case = [string, (d: Drive) => Promise<void>];
 
@@ -133,6 +134,22 @@ const account: Case[] = [
       await expectStatus(onHost(d, 'google', { credential }), 200);
       await expectStatus(onHost(d, 'google', { credential: forged }), 401);
       await expectStatus(onHost(d, 'google', junkBody(d)), 400);
+    },
+  ],
+  [
+    'POST /login-actions/:realm/:uid/google',
+    async (d) => {
+      const browser = new Browser(d);
+      const { page } = await authorize(d, browser);
+      const credential = await d.issuer.idToken({ email: d.tenant.adminEmail, name: 'Ada' });
+      const forged = await d.issuer.idToken({ email: d.tenant.adminEmail }, { forged: true });
+      d.secrets.set('Google credential on the hosted page', credential);
+      d.secrets.set('forged Google credential on the hosted page', forged);
+      const google = (body: unknown) =>
+        browser.send('POST', `${page}/google${secretQuery(d)}`, { token: '', body });
+      await expectStatus(google({ credential: forged }), 401);
+      await expectStatus(google(junkBody(d)), 400);
+      await expectStatus(google({ credential }), 200);
     },
   ],
 ];

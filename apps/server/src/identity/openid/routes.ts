@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { singleLineText } from '@tc/contract/text';
-import { OAuthError } from '../oauth-error';
 import type { TokenService } from '../token-service';
+import { registerHostedGoogle, type RealmGoogleSignIn } from './hosted-google';
+import { actionParams, loadInteraction, realmParams } from './interaction';
 import { errorPageOf } from './pages';
 import type { ProviderRegistry } from './registry';
 import { OPENID_ROUTES } from './provider';
@@ -12,10 +13,10 @@ interface OpenIdRouteDeps {
   tokens: TokenService;
   /** Counts a sign-in attempt against the password limits (per address, per realm). */
   limitSignIn: (realm: string, clientAddress: string) => Promise<void>;
+  /** Google sign-in on the hosted page; undefined when the server has no Google client id. */
+  googleSignIn: RealmGoogleSignIn | undefined;
 }
 
-const realmParams = z.object({ realm: singleLineText().min(1).max(100) });
-const actionParams = realmParams.extend({ uid: singleLineText().min(1).max(100) });
 const loginBody = z.object({
   username: singleLineText().max(255).optional(),
   password: singleLineText().max(1024).optional(),
@@ -50,16 +51,9 @@ async function refuseOversizeParameters(request: FastifyRequest, reply: FastifyR
   return reply.code(400).headers(headers).type('text/html; charset=utf-8').send(html);
 }
 
-const expired = () =>
-  new OAuthError(
-    400,
-    'invalid_request',
-    'This sign-in request has expired or belongs to another browser; start again from the application.',
-  );
-
 /**
- * The provider's endpoints under Keycloak's paths, and the two routes the hosted sign-in page
- * calls (`/login-actions/{realm}/{uid}/details` and `…/login`).
+ * The provider's endpoints under Keycloak's paths, and the routes the hosted sign-in page
+ * calls (`/login-actions/{realm}/{uid}/details`, `…/login` and `…/google`).
  */
 export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps) {
   const { registry, tokens } = deps;
@@ -81,22 +75,11 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
   app.post(`${base}${OPENID_ROUTES.revocation}`, options, handOff);
   app.post(`${base}${OPENID_ROUTES.end_session}/confirm`, options, handOff);
 
-  async function interaction(request: FastifyRequest, reply: FastifyReply) {
-    const { realm: realmName } = request.params as z.infer<typeof actionParams>;
-    const realm = await registry.requireRealm(realmName);
-    const { provider } = await registry.forRealm(realm);
-    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => {
-      throw expired();
-    });
-    if (details.uid !== (request.params as { uid: string }).uid) throw expired();
-    return { realm, provider, details };
-  }
-
   app.get(
     '/login-actions/:realm/:uid/details',
     { schema: { params: actionParams } },
     async (request, reply) => {
-      const { realm, provider, details } = await interaction(request, reply);
+      const { realm, provider, details } = await loadInteraction(registry, request, reply);
       const client = await provider.Client.find(String(details.params.client_id));
       reply.header('cache-control', 'no-store');
       return {
@@ -116,7 +99,7 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
     { schema: { params: actionParams, body: loginBody }, config: { changesNoCachedAnswer: true } },
     async (request, reply) => {
       const body = request.body as z.infer<typeof loginBody>;
-      const { realm, provider } = await interaction(request, reply);
+      const { realm, signIn } = await loadInteraction(registry, request, reply);
       await deps.limitSignIn(realm.name, request.ip);
       const principal = await tokens.authenticatePassword({
         realm: realm.name,
@@ -125,23 +108,14 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
         password: body.password,
         checkClient: false,
       });
-      const redirectTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        {
-          login: {
-            accountId: principal.userId,
-            remember: body.remember === 'on' || body.remember === 'true',
-          },
-          // Signing in here is the consent (the tenant's administrators registered the
-          // application): a request with prompt=consent, which offline_access needs, would
-          // otherwise come back to this page after every sign-in.
-          consent: {},
-        },
-        { mergeWithLastSubmission: false },
-      );
+      const redirectTo = await signIn({
+        accountId: principal.userId,
+        remember: body.remember === 'on' || body.remember === 'true',
+      });
       reply.header('cache-control', 'no-store');
       return { redirectTo };
     },
   );
+
+  registerHostedGoogle(app, { registry, signIn: deps.googleSignIn });
 }

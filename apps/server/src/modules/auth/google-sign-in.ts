@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { TenantInfo, TokenResponse } from '@tc/contract/identity';
+import type { TenantInfo } from '@tc/contract/identity';
 import { MEMBER_ROLE } from '@tc/contract/permissions';
 import { builtInRoleId } from '../roles';
 import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/errors';
 import { forbidden, unauthorized } from '../../http/problem';
 import { principalByEmail, type Principal } from '../../identity/principal';
-import type { TokenService } from '../../identity/token-service';
 import { recordChange } from '../audit';
 import { findMasterRealm } from '../tenants';
 import { findUserRow, insertUser } from '../users';
@@ -134,46 +133,51 @@ async function signUp(db: Database, tenantId: string, identity: GoogleIdentity):
   }
 }
 
+/** The account a Google sign-in signs in, and whether signing in changed the tenant's users. */
+export interface GoogleSignedIn {
+  /** Its address now counts as verified: Google vouches for it. */
+  principal: Principal;
+  /** A sign-up, or a claimed unverified account: the tenant's users changed. */
+  changed: boolean;
+}
+
 /**
- * Signs a verified Google account in to the identified tenant (our tokens, never a
- * password), signing it up first when the tenant allows self sign-up.
+ * The account a verified Google account signs in to in the identified tenant (never with a
+ * password), signed up first when the tenant allows self sign-up. The console's sign-in and
+ * the identity provider's hosted page both sign in through these rules.
  *
  * The master realm is refused outright: super administrators are few, have the widest reach,
  * and sign in with their password only; delegating that to any Google account that claims
  * the address would widen the attack surface for no real gain.
  */
-export async function signInWithGoogle(
-  deps: { db: Database; tokens: TokenService },
+export async function googlePrincipal(
+  db: Database,
   input: { tenant: TenantInfo; identity: GoogleIdentity },
-): Promise<TokenResponse> {
-  const { db, tokens } = deps;
+): Promise<GoogleSignedIn> {
   const { tenant, identity } = input;
   const master = await findMasterRealm(db);
   if (master?.id === tenant.id) {
     throw forbidden('google.super_admin');
   }
   let principal = await principalByEmail(db, tenant.id, identity.email);
+  let changed = false;
   if (!principal) {
     if (!tenant.signupEnabled) {
       throw forbidden('google.no_account', { email: identity.email });
     }
     await signUp(db, tenant.id, identity);
+    changed = true;
     principal = await principalByEmail(db, tenant.id, identity.email);
     if (!principal) throw unauthorized('google.sign_in_failed');
   }
-  return signInExisting(db, tokens, principal);
-}
-
-async function signInExisting(
-  db: Database,
-  tokens: TokenService,
-  principal: Principal,
-): Promise<TokenResponse> {
   if (!principal.userActive) {
     throw forbidden('google.account_disabled');
   }
   // Google has proved the address. An unverified account is claimed: whoever signed it up
   // may not be the mailbox's owner, so their password and sessions do not survive.
-  if (!principal.emailVerified) await claimUnverifiedAccount(db, principal);
-  return tokens.issueTokens({ ...principal, emailVerified: true });
+  if (!principal.emailVerified) {
+    await claimUnverifiedAccount(db, principal);
+    changed = true;
+  }
+  return { principal: { ...principal, emailVerified: true }, changed };
 }

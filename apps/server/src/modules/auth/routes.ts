@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../http/problem';
 import { registerRoute, type RouteHandler } from '../../http/register-route';
 import { identifyTenant } from '../tenants';
 import { mailBudget } from './anonymous-mail-limit';
-import { createGoogleVerifier, signInWithGoogle } from './google-sign-in';
+import type { GoogleSignIn } from './google';
 import {
   forgotPassword,
   requireSignupOpen,
@@ -141,19 +141,18 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
  * POST /auth/google: a Google ID token in, our token response out; a server never hands a
  * browser a password to sign in with (docs/identity-provider.md).
  */
-export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const { googleClientId, googleJwksUrl, publicUrl } = ctx.config;
-  // One verifier per app, so the JWKS is fetched once and cached across requests.
-  const verify = googleClientId
-    ? createGoogleVerifier({ clientId: googleClientId, jwksUrl: googleJwksUrl })
-    : undefined;
+export async function googleRoutes(
+  app: FastifyInstance,
+  { ctx, google }: { ctx: AppContext; google: GoogleSignIn | undefined },
+) {
+  const { googleClientId, publicUrl } = ctx.config;
   const publicHost = new URL(publicUrl).hostname.toLowerCase();
 
   registerRoute(
     app,
     routes.google,
     async (request, reply) => {
-      if (!verify) throw notFound('google.not_configured');
+      if (!google) throw notFound('google.not_configured');
       const tenant = await identifyTenant(ctx.db, {
         tenantIdHeader: request.headers['tenant-id'],
         hostname: request.hostname,
@@ -161,15 +160,14 @@ export async function googleRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         googleClientId,
       });
       request.writtenTenantId = tenant.id;
-      const identity = await verify(request.body.credential, request.log);
       // Token responses are never cached (RFC 6749 §5.1), as at the token endpoint.
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      return signInWithGoogle({ db: ctx.db, tokens: ctx.tokens }, { tenant, identity });
+      return google.tokens(tenant, request.body.credential, request.log);
     },
     {
       // Before body validation: an unconfigured server answers 404 whatever is sent.
       onRequest: async () => {
-        if (!verify) throw notFound('google.not_configured');
+        if (!google) throw notFound('google.not_configured');
       },
     },
   );

@@ -7,6 +7,7 @@ import {
   formBody,
   fuzzRequest,
   headers,
+  jsonBody,
   pathSegment,
   percentEncode,
 } from './http-parts';
@@ -15,7 +16,7 @@ import type { FuzzWorld } from './world';
 
 /**
  * Generators of the OpenID provider's routes: the authorization endpoint and its resume, the
- * hosted sign-in page's two calls, userinfo, introspection, revocation and the end of the
+ * hosted sign-in page's three calls, userinfo, introspection, revocation and the end of the
  * session; and the grants of the token endpoint and the logout that the provider serves.
  * Requests start from the world's sign-ins at each step, with their cookies, so that most
  * get past the first checks; any of their parts may then be changed.
@@ -169,6 +170,13 @@ export function openIdGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
       'POST',
       (name, uid) => `/login-actions/${name}/${uid}/login`,
       formBody(signInForm),
+    ),
+    // The stand-in Google's ID tokens (sign-ins, sign-ups) or one that is not.
+    ['POST /login-actions/:realm/:uid/google']: aboutInteraction(
+      openId.interactions,
+      'POST',
+      (name, uid) => `/login-actions/${name}/${uid}/google`,
+      jsonBody(fc.record({ credential: fc.constantFrom('x.y.z', ...world.googleCredentials) })),
     ),
     [`GET ${OIDC}/userinfo`]: fuzzRequest({
       method: 'GET',

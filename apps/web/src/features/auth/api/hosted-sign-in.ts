@@ -21,6 +21,22 @@ export async function fetchHostedSignIn(realm: string, uid: string): Promise<Hos
   return (await response.json()) as HostedSignInDetails;
 }
 
+/** Where the browser goes next (back to the provider), or the step's refusal as an error. */
+async function goOn(response: Response) {
+  const body = (await response.json().catch(() => ({}))) as {
+    redirectTo?: string;
+    error?: string;
+    error_description?: string;
+  };
+  if (!response.ok || !body.redirectTo) {
+    throw new OAuthRequestError(
+      body.error ?? `http_${response.status}`,
+      body.error_description ?? response.statusText,
+    );
+  }
+  window.location.assign(body.redirectTo);
+}
+
 /**
  * The password step of an application's sign-in: a form post, as the identity provider's
  * other endpoints take, answered with where the browser goes next (back to the provider,
@@ -37,16 +53,19 @@ export async function submitHostedSignIn(realm: string, uid: string, input: Logi
       remember: String(input.remember),
     }),
   });
-  const body = (await response.json().catch(() => ({}))) as {
-    redirectTo?: string;
-    error?: string;
-    error_description?: string;
-  };
-  if (!response.ok || !body.redirectTo) {
-    throw new OAuthRequestError(
-      body.error ?? `http_${response.status}`,
-      body.error_description ?? response.statusText,
-    );
-  }
-  window.location.assign(body.redirectTo);
+  await goOn(response);
+}
+
+/**
+ * The Google step instead: the ID token Google Identity Services handed the page, which the
+ * server checks as the console's Google sign-in does; answered like the password step.
+ */
+export async function submitHostedGoogleSignIn(realm: string, uid: string, credential: string) {
+  const response = await fetch(`${base(realm, uid)}/google`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ credential }),
+  });
+  await goOn(response);
 }

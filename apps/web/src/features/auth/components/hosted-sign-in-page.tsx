@@ -7,14 +7,18 @@ import { useParams } from 'react-router';
 import { languages } from '../../../lib/i18n';
 import { identifyTenantQuery } from '../../../lib/identify-tenant';
 import { TenantOverride } from '../../../lib/use-tenant';
-import { fetchHostedSignIn, submitHostedSignIn } from '../api/hosted-sign-in';
+import {
+  fetchHostedSignIn,
+  submitHostedGoogleSignIn,
+  submitHostedSignIn,
+} from '../api/hosted-sign-in';
 import { AuthLayout } from './auth-layout';
 import SignInPage from './sign-in-page';
 
 /**
  * The identity provider's sign-in page for an application of the tenant: the console's own
- * sign-in screen, with the tenant of the realm signed in to and the language the application
- * asked for (`ui_locales`).
+ * sign-in screen, with the tenant of the realm signed in to (its identify answer says whether
+ * Google is offered) and the language the application asked for (`ui_locales`).
  */
 export default function HostedSignInPage() {
   const { t, i18n } = useTranslation();
@@ -57,6 +61,7 @@ export default function HostedSignInPage() {
         hosted={{
           loginHint: details.data.loginHint,
           submit: (input) => submitHostedSignIn(realm, uid, input),
+          google: (credential) => submitHostedGoogleSignIn(realm, uid, credential),
         }}
       />
     </TenantOverride.Provider>

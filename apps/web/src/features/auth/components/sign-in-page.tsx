@@ -23,14 +23,16 @@ import { describeFailure } from '../../../lib/problem-text';
 export interface HostedSignIn {
   /** Sends the password step of an application's sign-in; the browser then leaves the page. */
   submit: (input: LoginInput) => Promise<void>;
+  /** Sends Google's ID token instead of the password, with the same outcome. */
+  google: (credential: string) => Promise<void>;
   loginHint?: string | null;
 }
 
 /**
- * Sign in: e-mail and password, or Google; the landing page depends on the role. The same
- * screen is the identity provider's hosted sign-in for the tenant's own applications
- * (`hosted`): there the password goes to the application's sign-in request, and Google,
- * which signs in to the console only, is not offered.
+ * Sign in: e-mail and password, or Google where the tenant has it; the landing page depends on
+ * the role. The same screen is the identity provider's hosted sign-in for the tenant's own
+ * applications (`hosted`): there the password, or Google's ID token, goes to the application's
+ * sign-in request, which then sends the browser back to the application.
  */
 export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   const { t } = useTranslation();
@@ -39,7 +41,11 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   const consoleLogin = useLogin();
   const hostedLogin = useMutation({ mutationFn: (input: LoginInput) => hosted!.submit(input) });
   const login = hosted ? hostedLogin : consoleLogin;
-  const google = useGoogleSignIn();
+  const consoleGoogle = useGoogleSignIn();
+  const hostedGoogle = useMutation({
+    mutationFn: (credential: string) => hosted!.google(credential),
+  });
+  const googleFailed = hosted ? hostedGoogle.isError : consoleGoogle.isError;
   const [email, setEmail] = useState(() => hosted?.loginHint ?? getRememberedEmail());
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => getRememberedEmail() !== '');
@@ -74,17 +80,18 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
           </Link>
         </Typography>
       ) : null}
-      {hosted ? null : (
-        <GoogleButton
-          text="signin_with"
-          onCredential={(credential) =>
-            google.mutate(credential, {
+      <GoogleButton
+        text="signin_with"
+        onCredential={(credential) => {
+          if (hosted) hostedGoogle.mutate(credential);
+          else {
+            consoleGoogle.mutate(credential, {
               onSuccess: (session) => void navigate(links.landing(session.superAdmin)),
-            })
+            });
           }
-        />
-      )}
-      {google.isError ? (
+        }}
+      />
+      {googleFailed ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('auth.googleFailed')}
         </Alert>

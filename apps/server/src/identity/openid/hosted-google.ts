@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { googleSignInSchema, type GoogleSignIn } from '@tc/contract/google';
+import { isProblemCode, problemText } from '@tc/contract/problem-codes';
+import { AppError, notFound } from '../../http/problem';
+import { OAuthError } from '../oauth-error';
+import type { Realm } from '../realms';
+import { actionParams, loadInteraction } from './interaction';
+import type { ProviderRegistry } from './registry';
+
+/**
+ * Signs the holder of a Google ID token in to a realm's tenant, by the rules of the console's
+ * Google sign-in (which live with the modules, above this layer: app.ts passes them in).
+ * Answers the account the provider signs in.
+ */
+export type RealmGoogleSignIn = (input: {
+  realm: Realm;
+  credential: string;
+  log: FastifyBaseLogger;
+}) => Promise<{ accountId: string }>;
+
+const JSON_ONLY = 'The body must be JSON with the Google credential: {"credential": "…"}.';
+
+/**
+ * The refusals of the Google rules (problem codes) said in the OAuth shape, as every other
+ * answer of the hosted sign-in page's routes is; the scope's parent handler sends them.
+ */
+function inOAuthTerms(error: FastifyError | AppError): never {
+  if (error instanceof AppError) {
+    const name =
+      error.status === 401 ? 'invalid_grant' : error.status === 403 ? 'access_denied' : undefined;
+    throw new OAuthError(error.status, name ?? 'invalid_request', error.detail);
+  }
+  if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body') {
+    const message = error.validation[0]?.message;
+    throw new OAuthError(
+      400,
+      'invalid_request',
+      isProblemCode(message) ? problemText(message) : JSON_ONLY,
+    );
+  }
+  if (error.statusCode === 415) throw new OAuthError(400, 'invalid_request', JSON_ONLY);
+  throw error;
+}
+
+/**
+ * POST /login-actions/{realm}/{uid}/google: the hosted sign-in page's "Sign in with Google".
+ * The page posts the ID token Google Identity Services handed it; the application's sign-in
+ * request then finishes as after the password, and the answer says where the browser goes.
+ */
+export function registerHostedGoogle(
+  app: FastifyInstance,
+  deps: { registry: ProviderRegistry; signIn: RealmGoogleSignIn | undefined },
+) {
+  const { registry, signIn } = deps;
+  // A scope of its own: the realm's other routes take forms only, this one the JSON the
+  // console's Google sign-in takes too.
+  void app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('application/json')) {
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string' },
+        scope.getDefaultJsonParser('error', 'error'),
+      );
+    }
+    scope.setErrorHandler(inOAuthTerms);
+    scope.post(
+      '/login-actions/:realm/:uid/google',
+      {
+        schema: { params: actionParams, body: googleSignInSchema },
+        // A sign-in empties no cached answer; a sign-up, or a claimed account, is counted by
+        // the sign-in itself, which alone knows it wrote.
+        config: { changesNoCachedAnswer: true },
+        // Before the body is read: an unconfigured server answers 404 whatever is sent.
+        onRequest: async () => {
+          if (!signIn) throw notFound('google.not_configured');
+        },
+      },
+      async (request, reply) => {
+        const { credential } = request.body as GoogleSignIn;
+        const { realm, signIn: finish } = await loadInteraction(registry, request, reply);
+        const { accountId } = await signIn!({ realm, credential, log: request.log });
+        // Google offers no "remember me": the browser session ends with the browser.
+        const redirectTo = await finish({ accountId, remember: false });
+        reply.header('cache-control', 'no-store');
+        return { redirectTo };
+      },
+    );
+  });
+}

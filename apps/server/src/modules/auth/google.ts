@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TenantInfo, TokenResponse } from '@tc/contract/identity';
+import type { AppContext } from '../../app-context';
+import type { RealmGoogleSignIn } from '../../identity/openid/hosted-google';
+import { identifyTenant } from '../tenants';
+import { createGoogleVerifier, googlePrincipal } from './google-sign-in';
+
+/** Google sign-in, where the server has a Google client id: the console's and the hosted page's. */
+export interface GoogleSignIn {
+  /** The console's: our tokens for the tenant the request identified. */
+  tokens(tenant: TenantInfo, credential: string, log: FastifyBaseLogger): Promise<TokenResponse>;
+  /** The identity provider's hosted sign-in page: the account a realm's provider signs in. */
+  inRealm: RealmGoogleSignIn;
+}
+
+/**
+ * One verifier for the whole app, so Google's JWKS is fetched once and cached across requests
+ * and routes; undefined when GOOGLE_CLIENT_ID is not set.
+ */
+export function createGoogleSignIn(ctx: AppContext): GoogleSignIn | undefined {
+  const { googleClientId, googleJwksUrl, publicUrl } = ctx.config;
+  if (!googleClientId) return undefined;
+  const verify = createGoogleVerifier({ clientId: googleClientId, jwksUrl: googleJwksUrl });
+  const publicHost = new URL(publicUrl).hostname.toLowerCase();
+  return {
+    async tokens(tenant, credential, log) {
+      const identity = await verify(credential, log);
+      const { principal } = await googlePrincipal(ctx.db, { tenant, identity });
+      return ctx.tokens.issueTokens(principal);
+    },
+    async inRealm({ realm, credential, log }) {
+      // The tenant as the console identifies it, for the same rules (self sign-up, master).
+      const tenant = await identifyTenant(ctx.db, {
+        tenantIdHeader: realm.id,
+        hostname: publicHost,
+        publicHost,
+        googleClientId,
+      });
+      const identity = await verify(credential, log);
+      const { principal, changed } = await googlePrincipal(ctx.db, { tenant, identity });
+      // The route counts as a sign-in, which changes no cached answer; a new or claimed
+      // account changed the tenant's users, and must be counted before the answer leaves.
+      if (changed) ctx.dataVersion.bump(tenant.id);
+      return { accountId: principal.userId };
+    },
+  };
+}
