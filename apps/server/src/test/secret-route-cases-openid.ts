@@ -217,11 +217,11 @@ export const openIdCases: Case[] = [
         client_secret: WEB_CLIENT_SECRET,
         token: tokens.refresh_token,
       });
-      const inactive = await expectStatus(
+      const refresh = await expectStatus(
         call(d, 'POST', path, { token: '', body: posted, headers: FORM }),
         200,
       );
-      expect(JSON.parse(inactive.text)).toEqual({ active: false });
+      expect(JSON.parse(refresh.text)).toMatchObject({ active: true, token_type: 'refresh_token' });
       await expectStatus(call(d, 'POST', path, { token: '', body: junkBody(d) }), 400);
     },
   ],
