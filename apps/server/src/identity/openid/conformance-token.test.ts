@@ -66,6 +66,29 @@ const freshCode = async () => {
   return { code, verifier: request.verifier };
 };
 
+/**
+ * Of the same code or refresh token sent many times at once, one may be answered (unless a
+ * replay ended the grant before it finished), every other is refused as a replay, and the
+ * tokens of the one answered have died with the grant.
+ */
+async function expectOneAtMostThenDead(answers: Response[]) {
+  const granted = answers.filter((answer) => answer.status === 200);
+  expect(granted.length).toBeLessThanOrEqual(1);
+  for (const refused of answers.filter((answer) => answer.status !== 200)) {
+    await expectInvalidGrant(refused);
+  }
+  if (granted.length === 0) return;
+  const tokens = (await granted[0]!.json()) as { access_token: string; refresh_token: string };
+  expect((await api(server, '/auth/me', tokens.access_token)).status).toBe(401);
+  await expectInvalidGrant(
+    await postForm(server, tenant.name, '/token', {
+      grant_type: 'refresh_token',
+      client_id: 'spa',
+      refresh_token: tokens.refresh_token,
+    }),
+  );
+}
+
 describe('authorization codes', () => {
   it('oidcc-codereuse: a second use is refused and ends the tokens of the first', async () => {
     const { code, verifier } = await freshCode();
@@ -84,6 +107,12 @@ describe('authorization codes', () => {
         refresh_token: tokens.refresh_token,
       }),
     );
+  });
+
+  it('a code presented many times at once is exchanged at most once, and the replays end it', async () => {
+    const { code, verifier } = await freshCode();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => exchange(code, verifier)));
+    await expectOneAtMostThenDead(answers);
   });
 
   it('a code presented by another client is refused', async () => {
@@ -153,5 +182,17 @@ describe('refresh tokens', () => {
       error: 'invalid_grant',
     });
     expect((await api(server, '/auth/me', rotated.access_token)).status).toBe(401);
+  });
+
+  it('presented many times at once, it rotates at most once, and the replays end the grant', async () => {
+    const { tokens } = await codeFlowTokens(server, tenant, 'spa');
+    const refresh = () =>
+      postForm(server, tenant.name, '/token', {
+        grant_type: 'refresh_token',
+        client_id: 'spa',
+        refresh_token: tokens.refresh_token!,
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, refresh));
+    await expectOneAtMostThenDead(answers);
   });
 });

@@ -6,6 +6,8 @@ import { oidcPayloads } from '../../db/schema/oidc';
 
 const at = (name: string) => sql.placeholder(name);
 
+export type ReplayHandler = (model: string, grantId: string | undefined) => Promise<never>;
+
 /**
  * The store's statements, prepared once per database: the provider reads and writes several
  * artifacts on each of its requests, and these are most of its database work.
@@ -53,11 +55,25 @@ function prepareStatements(db: Database) {
       .where(and(inModel, eq(oidcPayloads.uid, at('uid')), live))
       .limit(1)
       .prepare('oidc_payload_find_by_uid'),
+    // Consumed once: the statement that marks it is the one that tells whether it already was.
     consume: db
       .update(oidcPayloads)
       .set({ consumedAt: sql`now()` })
-      .where(and(inModel, eq(oidcPayloads.id, at('id')), live))
+      .where(
+        and(
+          inModel,
+          eq(oidcPayloads.id, at('id')),
+          eq(oidcPayloads.tenantId, at('tenantId')),
+          isNull(oidcPayloads.consumedAt),
+        ),
+      )
+      .returning({ id: oidcPayloads.id })
       .prepare('oidc_payload_consume'),
+    grantOf: db
+      .select({ grantId: oidcPayloads.grantId })
+      .from(oidcPayloads)
+      .where(and(inModel, eq(oidcPayloads.id, at('id')), eq(oidcPayloads.tenantId, at('tenantId'))))
+      .prepare('oidc_payload_grant_of'),
     destroy: db
       .delete(oidcPayloads)
       .where(and(inModel, eq(oidcPayloads.id, at('id')), eq(oidcPayloads.tenantId, at('tenantId'))))
@@ -78,6 +94,8 @@ export class PayloadStore implements Adapter {
     private readonly db: Database,
     private readonly tenantId: string,
     private readonly model: string,
+    /** Ends the grant of a code or token presented twice at once, and refuses it (throws). */
+    private readonly replayed: ReplayHandler = () => Promise.reject(new Error('replayed')),
   ) {
     let statements = preparedStatements.get(db);
     if (!statements) preparedStatements.set(db, (statements = prepareStatements(db)));
@@ -122,8 +140,17 @@ export class PayloadStore implements Adapter {
       : payload;
   }
 
+  /**
+   * The provider reads whether a code or refresh token was used, then marks it used: two
+   * requests presenting it at once could both pass the read. The mark is the check here; the
+   * one that finds it already made is a replay, which ends the grant (RFC 6749 §4.1.2,
+   * OAuth 2.0 Security BCP §4.14.2) and is refused.
+   */
   async consume(id: string): Promise<void> {
-    await this.statements.consume.execute({ model: this.model, id, tenantId: this.tenantId });
+    const key = { model: this.model, id, tenantId: this.tenantId };
+    if ((await this.statements.consume.execute(key)).length > 0) return;
+    const [row] = await this.statements.grantOf.execute(key);
+    await this.replayed(this.model, row?.grantId ?? undefined);
   }
 
   async destroy(id: string): Promise<void> {

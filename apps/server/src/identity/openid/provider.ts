@@ -14,7 +14,7 @@ import { accountFinder, accessTokenClaims, claimSources, sessionOfGrant } from '
 import { findClientRow, type ClientRow, type ConsoleOrigins } from './client-metadata';
 import { grantFor } from './grants';
 import { logoutPage, errorPage, signedOutPage } from './pages';
-import { ClientStore, PayloadStore } from './payload-store';
+import { ClientStore, PayloadStore, type ReplayHandler } from './payload-store';
 import { providerSigningKeys } from './signing';
 import { verifyClientSecret, type ClientLockout } from './client-secret';
 
@@ -78,6 +78,22 @@ export async function createRealmProvider(
   // (the clients table's trigger) drops it here at once.
   const clientRows = new AnswerCache<ClientRow>(deps.dataVersion, { maxAgeMs: 60_000 });
   const sources = claimSources(db, realm.id, deps.dataVersion);
+  // A code or refresh token presented twice at once: what its grant issued ends, as when the
+  // provider meets a second use itself, and the request is refused.
+  const replayed: ReplayHandler = async (model, grantId) => {
+    if (grantId) {
+      await Promise.all([
+        new PayloadStore(db, realm.id, model).revokeByGrantId(grantId),
+        sessionOfGrant.revoke(db, grantId),
+      ]);
+      deps.dataVersion.bump(realm.id);
+    }
+    throw new errors.InvalidGrant(
+      model === 'AuthorizationCode'
+        ? 'authorization code already consumed'
+        : 'refresh token already used',
+    );
+  };
 
   const configuration: Configuration = {
     adapter: (model: string) =>
@@ -90,7 +106,7 @@ export async function createRealmProvider(
               clientRows.get(clientId, () => findClientRow(db, realm.id, clientId), realm.id),
             console,
           )
-        : new PayloadStore(db, realm.id, model),
+        : new PayloadStore(db, realm.id, model, replayed),
     jwks: { keys: providerSigningKeys(library, keys.privateKeySet().keys) },
     routes: OPENID_ROUTES,
     scopes: [...SCOPES],
