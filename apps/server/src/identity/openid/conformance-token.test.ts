@@ -138,6 +138,17 @@ describe('authorization codes', () => {
     await expectInvalidGrant(await exchange(code, verifier, { redirect_uri: OTHER_REDIRECT }));
   });
 
+  it('a code holding a NUL is refused as a bad request, not a server error', async () => {
+    const response = await postForm(server, tenant.name, '/token', {
+      grant_type: 'authorization_code',
+      client_id: 'spa',
+      code: '\u0000',
+      redirect_uri: REDIRECT,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('an expired code is refused', async () => {
     const { code, verifier } = await freshCode();
     // Codes live 60 seconds; the stored row is aged instead of waiting.

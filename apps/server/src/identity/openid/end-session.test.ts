@@ -181,3 +181,17 @@ describe('a request whose Host header no URL can hold', () => {
     }
   });
 });
+
+describe('a parameter that the provider would decode to a NUL', () => {
+  it('is refused in the OAuth shape, even where our own decoder leaves it encoded', async () => {
+    const jar = new CookieJar();
+    await codeFlowTokens(server, tenant, 'spa', { jar });
+    // An unpaired surrogate's bytes, then NUL: Fastify's decoder gives up on the whole value,
+    // the provider's turns it into U+FFFD and NUL, which PostgreSQL would refuse to store.
+    for (const state of ['%ED%A0%80%00', '%00']) {
+      const response = await jar.fetch(`${logoutUrl({})}?state=${state}&ui_locales=fr`);
+      expect(response.status, state).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'invalid_request' });
+    }
+  });
+});

@@ -108,7 +108,11 @@ export function createProviderRegistry(deps: ProviderDeps) {
       throw new OAuthError(400, 'invalid_request', 'The Host header is not a host name.');
     }
     // The provider keeps parameters in PostgreSQL, which stores no NUL in text: it would fail.
-    if ([request.params, request.query, request.body].some(holdsNul)) {
+    // It reads the query and the form as it decodes them, not as our schemas left them (a
+    // field they drop, a sequence Fastify's decoder leaves encoded and its own turns into NUL).
+    const [, rawQuery = ''] = url.split('?');
+    const asProviderReads = [...new URLSearchParams(rawQuery)].flat();
+    if ([request.params, request.query, request.body, raw.body, asProviderReads].some(holdsNul)) {
       throw new OAuthError(400, 'invalid_request', 'A parameter holds a NUL character.');
     }
     const [pathname = url] = url.split('?');
