@@ -72,7 +72,12 @@ export function basicCredentials(request: FastifyRequest) {
     if (colon < 0) return undefined;
     try {
       const form = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
-      return { id: form(decoded.slice(0, colon)), secret: form(decoded.slice(colon + 1)) };
+      const credentials = {
+        id: form(decoded.slice(0, colon)),
+        secret: form(decoded.slice(colon + 1)),
+      };
+      // No client's ID or secret holds a NUL, and PostgreSQL could not compare one: no client.
+      return `${credentials.id}${credentials.secret}`.includes('\u0000') ? undefined : credentials;
     } catch {
       return undefined;
     }

@@ -73,6 +73,22 @@ describe('the identity provider answers any bad input in the OAuth shape', () =>
     await expectOAuthError(response);
   });
 
+  it('refuses a NUL in the client credentials of HTTP Basic as no client at all', async () => {
+    // "%00:" and "a:%00", form-encoded inside Basic as RFC 6749 §2.3.1 has it.
+    for (const basic of ['%00:', 'a:%00']) {
+      const response = await fetch(realmUrl(tenant.name, 'token'), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(basic).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'password', username: 'a', password: 'b' }),
+      });
+      expect(response.status, basic).toBe(401);
+      expect(await response.json()).toMatchObject({ error: 'invalid_client' });
+    }
+  });
+
   it('refuses no body at all', async () => {
     await expectOAuthError(await fetch(realmUrl(tenant.name, 'token'), { method: 'POST' }));
   });
