@@ -38,10 +38,11 @@ test.describe('sign in', () => {
   }) => {
     await openSignIn(page, env.demoUrl);
     const screen = signInScreen(page);
-    // Hold the token call to see the busy state: disabled, "Signing in...".
+    // Hold the password step (the hosted sign-in's POST, which answers a wrong password) to
+    // see the busy state: disabled, "Signing in...".
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/protocol/openid-connect/token', async (route) => {
+    await page.route('**/login-actions/*/*/login', async (route) => {
       await held;
       await route.continue();
     });
