@@ -66,6 +66,18 @@ const freshCode = async () => {
   return { code, verifier: request.verifier };
 };
 
+/** The grant of these tokens has ended: its access token stops at the API, its refresh dies. */
+async function expectGrantEnded(tokens: { access_token: string; refresh_token: string }) {
+  expect((await api(server, '/auth/me', tokens.access_token)).status).toBe(401);
+  await expectInvalidGrant(
+    await postForm(server, tenant.name, '/token', {
+      grant_type: 'refresh_token',
+      client_id: 'spa',
+      refresh_token: tokens.refresh_token,
+    }),
+  );
+}
+
 /**
  * Of the same code or refresh token sent many times at once, one may be answered (unless a
  * replay ended the grant before it finished), every other is refused as a replay, and the
@@ -79,14 +91,7 @@ async function expectOneAtMostThenDead(answers: Response[]) {
   }
   if (granted.length === 0) return;
   const tokens = (await granted[0]!.json()) as { access_token: string; refresh_token: string };
-  expect((await api(server, '/auth/me', tokens.access_token)).status).toBe(401);
-  await expectInvalidGrant(
-    await postForm(server, tenant.name, '/token', {
-      grant_type: 'refresh_token',
-      client_id: 'spa',
-      refresh_token: tokens.refresh_token,
-    }),
-  );
+  await expectGrantEnded(tokens);
 }
 
 describe('authorization codes', () => {
@@ -99,14 +104,7 @@ describe('authorization codes', () => {
 
     await expectInvalidGrant(await exchange(code, verifier));
     // The replay revoked the grant (RFC 6749 §4.1.2): its access and refresh tokens died.
-    expect((await api(server, '/auth/me', tokens.access_token)).status).toBe(401);
-    await expectInvalidGrant(
-      await postForm(server, tenant.name, '/token', {
-        grant_type: 'refresh_token',
-        client_id: 'spa',
-        refresh_token: tokens.refresh_token,
-      }),
-    );
+    await expectGrantEnded(tokens);
   });
 
   it('a code presented many times at once is exchanged at most once, and the replays end it', async () => {
