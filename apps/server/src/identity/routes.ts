@@ -3,9 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { logoutRequestSchema, tokenRequestSchema } from '@tc/contract/identity';
-import { singleLineText } from '@tc/contract/text';
 import type { Config } from '../config';
 import type { HitCounter } from '../http/hit-counter';
 import { NotOurRefreshToken, OAuthError } from './oauth-error';
@@ -13,6 +11,7 @@ import { discoveryDocument } from './openid/discovery';
 import type { RealmGoogleSignIn } from './openid/hosted-google';
 import type { ProviderRegistry } from './openid/registry';
 import { basicCredentials, introspect, userinfo } from './openid/resource-endpoints';
+import { realmParams } from './openid/interaction';
 import { registerOpenIdRoutes } from './openid/routes';
 import { passwordGrantLimits } from './token-rate-limit';
 import { issuerFor } from './realms';
@@ -30,8 +29,6 @@ interface RealmRoutesOptions {
   /** Google sign-in on the hosted sign-in page; undefined when Google is not configured. */
   googleSignIn: RealmGoogleSignIn | undefined;
 }
-
-const realmParams = z.object({ realm: singleLineText().min(1).max(100) });
 
 /** The length of our opaque tokens: 32 random bytes in base64url. */
 const OUR_TOKEN_LENGTH = 43;
