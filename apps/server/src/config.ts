@@ -88,6 +88,13 @@ const envSchema = z.object({
   BRUTE_FORCE_QUICK_LOGIN_MS: z.coerce.number().int().min(0).default(1000),
   BRUTE_FORCE_QUICK_LOGIN_WAIT: z.coerce.number().int().min(0).default(60),
   BRUTE_FORCE_MAX_DELTA: seconds.default(12 * 3600),
+  /** 32 bytes in base64: encrypts second-factor secrets; generated into DATA_DIR when unset. */
+  MFA_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -131,6 +138,8 @@ export interface Config {
   refreshTokenTtl: number;
   refreshTokenIdleTtl: number;
   bruteForce: BruteForceSettings;
+  /** Encrypts second-factor secrets; undefined: a key kept in the data directory. */
+  mfaEncryptionKey: Buffer | undefined;
   logLevel: string;
 }
 
@@ -140,7 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     // Passwords, keys and URLs with credentials are never echoed into the log.
-    const secret = /PASSWORD|API_KEY|SECRET|_TOKEN$|_URL$/.test(name);
+    const secret = /PASSWORD|_KEY$|SECRET|_TOKEN$|_URL$/.test(name);
     const got = secret ? '' : ` (got "${env[name] ?? ''}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
   }
@@ -188,6 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       quickLoginWaitSeconds: e.BRUTE_FORCE_QUICK_LOGIN_WAIT,
       maxDeltaSeconds: e.BRUTE_FORCE_MAX_DELTA,
     },
+    mfaEncryptionKey: e.MFA_ENCRYPTION_KEY
+      ? Buffer.from(e.MFA_ENCRYPTION_KEY, 'base64')
+      : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -11,6 +11,7 @@ export const SYSTEM_PERMISSIONS = [
   'clients:read',
   'clients:write',
   'tenant:read',
+  'tenant:write',
   'audit:read',
 ] as const;
 export type SystemPermission = (typeof SYSTEM_PERMISSIONS)[number];

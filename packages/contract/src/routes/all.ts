@@ -1,3 +1,4 @@
+import { accountRoutes } from './account';
 import { assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
@@ -7,11 +8,13 @@ import { onboardingRoutes } from './onboarding';
 import { permissionRoutes } from './permissions';
 import { projectRoutes } from './projects';
 import { roleRoutes } from './roles';
+import { settingsRoutes } from './settings';
 import { tenantRoutes } from './tenants';
 import { userRoutes } from './users';
 
 /** Every table, by area: what the server must register and nothing else (route-table test). */
 export const apiRoutes = {
+  account: accountRoutes,
   assistant: assistantRoutes,
   audit: auditRoutes,
   auth: authRoutes,
@@ -21,6 +24,7 @@ export const apiRoutes = {
   permissions: permissionRoutes,
   projects: projectRoutes,
   roles: roleRoutes,
+  settings: settingsRoutes,
   tenants: tenantRoutes,
   users: userRoutes,
 };

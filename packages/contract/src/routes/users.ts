@@ -11,6 +11,8 @@ import {
   userUpdateSchema,
 } from '../users';
 import { crudRoutes } from './crud';
+import { envelope } from '../problem';
+import { revokedSchema, userSecuritySchema, userSessionParamsSchema } from '../security';
 
 export const userRoutes = {
   ...crudRoutes(
@@ -36,5 +38,42 @@ export const userRoutes = {
     permission: 'users:write',
     problems: [404, 409],
     summary: 'Sends a fresh invitation link; the previous one stops working',
+  }),
+  /** An administrator's view of a user's sessions and second factors. */
+  security: defineRoute({
+    method: 'GET',
+    path: '/users/:id/sessions',
+    params: idParamsSchema,
+    response: envelope(userSecuritySchema),
+    permission: 'users:write',
+    problems: [404],
+    summary: "A user's open sessions and second factors",
+  }),
+  revokeSession: defineRoute({
+    method: 'POST',
+    path: '/users/:id/sessions/:sessionId/revoke',
+    params: userSessionParamsSchema,
+    response: revokedSchema,
+    permission: 'users:write',
+    problems: [404],
+    summary: "Ends one of a user's sessions",
+  }),
+  revokeSessions: defineRoute({
+    method: 'POST',
+    path: '/users/:id/sessions/revoke-all',
+    params: idParamsSchema,
+    response: revokedSchema,
+    permission: 'users:write',
+    problems: [404],
+    summary: 'Ends every session of a user',
+  }),
+  resetMfa: defineRoute({
+    method: 'POST',
+    path: '/users/:id/reset-mfa',
+    params: idParamsSchema,
+    response: envelope(userSecuritySchema),
+    permission: 'users:write',
+    problems: [404],
+    summary: "Removes a user's authenticator app, recovery codes and passkeys; they enrol again",
   }),
 };

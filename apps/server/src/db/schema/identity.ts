@@ -91,6 +91,8 @@ export const users = pgTable(
     status: text().notNull().default('active'),
     emailVerified: boolean().notNull().default(true),
     locale: text(),
+    /** Whether a sign-in from a browser not seen before is told by mail. */
+    notifyNewBrowser: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -126,9 +128,16 @@ export const sessions = pgTable(
     grantId: text(),
     /** The application the session signed in to (null: the password grant of the console). */
     clientId: text(),
+    userAgent: text(),
+    ipAddress: text(),
+    /** SHA-256 of the browser's id cookie: a sign-in from a browser not seen before is told. */
+    browserHash: text(),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
+    index('sessions_user_browser_idx')
+      .on(t.userId, t.browserHash)
+      .where(sql`${t.browserHash} is not null`),
     uniqueIndex('sessions_grant_key')
       .on(t.grantId)
       .where(sql`${t.grantId} is not null`),

@@ -3,6 +3,7 @@ import {
   boolean,
   customType,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -29,6 +30,12 @@ export const tenants = pgTable(
     allowSignup: boolean().notNull().default(false),
     logoFileId: uuid(),
     onboarding: jsonb().$type<Record<string, unknown>>(),
+    /** Who must have a second factor: 'optional', 'admins' or 'everyone'. */
+    mfaPolicy: text().notNull().default('optional'),
+    passwordMinLength: integer().notNull().default(8),
+    passwordRequireSpecial: boolean().notNull().default(true),
+    /** Refuse passwords of the common-password list and ones made of the user's e-mail or name. */
+    passwordRefuseCommon: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

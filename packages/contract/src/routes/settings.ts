@@ -1,0 +1,22 @@
+import { envelope } from '../problem';
+import { defineRoute } from '../route';
+import { securityPolicySchema } from '../security';
+
+/** The tenant's own settings, changed by its administrators. */
+export const settingsRoutes = {
+  securityPolicy: defineRoute({
+    method: 'GET',
+    path: '/settings/security',
+    response: envelope(securityPolicySchema),
+    permission: 'tenant:read',
+    summary: "The tenant's second-factor and password policy",
+  }),
+  updateSecurityPolicy: defineRoute({
+    method: 'PUT',
+    path: '/settings/security',
+    body: securityPolicySchema,
+    response: envelope(securityPolicySchema),
+    permission: 'tenant:write',
+    summary: "Changes the tenant's second-factor and password policy",
+  }),
+};
