@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
 import type { DataVersion } from './db/data-version';
 import type { HitCounter } from './http/hit-counter';
+import type { SecretBox } from './identity/second-factor/secret-box';
 import type { SigningKeys } from './identity/signing-keys';
 import type { TokenService } from './identity/token-service';
 import type { MailService } from './mail/worker';
@@ -19,4 +20,6 @@ export interface AppContext {
   mail: MailService;
   /** Rate-limit counters shared by every server process (database, or Redis). */
   limits: HitCounter;
+  /** Encrypts second-factor secrets at rest (MFA_ENCRYPTION_KEY). */
+  mfaSecrets: SecretBox;
 }

@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security';
 import { registerStaticWeb } from './http/static-web';
 import { createProviderRegistry } from './identity/openid/registry';
 import { realmRoutes } from './identity/routes';
+import { SecretBox } from './identity/second-factor/secret-box';
 import { SigningKeys } from './identity/signing-keys';
 import { DataVersion } from './db/data-version';
 import { registerWriteTracking } from './http/write-tracking';
@@ -82,8 +83,10 @@ export async function buildApp({
     : databaseHitCounter(database.db);
   app.addHook('onClose', () => limits.close());
   const findRealm = cachedRealmLookup(database.db, dataVersion);
+  const mfaSecrets = await SecretBox.open(config);
   const ctx: AppContext = {
     limits,
+    mfaSecrets,
     config,
     database,
     db: database.db,
@@ -124,6 +127,7 @@ export async function buildApp({
     limits,
     registry,
     googleSignIn: google?.inRealm,
+    mfaSecrets,
   });
   await app.register(
     async (api) => {

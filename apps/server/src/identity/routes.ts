@@ -16,6 +16,7 @@ import { registerOpenIdRoutes } from './openid/routes';
 import { passwordGrantLimits } from './token-rate-limit';
 import { issuerFor } from './realms';
 import type { Database } from '../db/database';
+import type { SecretBox } from './second-factor/secret-box';
 import type { SigningKeys } from './signing-keys';
 import type { TokenService } from './token-service';
 
@@ -28,6 +29,8 @@ interface RealmRoutesOptions {
   registry: ProviderRegistry;
   /** Google sign-in on the hosted sign-in page; undefined when Google is not configured. */
   googleSignIn: RealmGoogleSignIn | undefined;
+  /** Decrypts the authenticator-app secrets the sign-in steps check codes against. */
+  mfaSecrets: SecretBox;
 }
 
 /** The length of our opaque tokens: 32 random bytes in base64url. */

@@ -16,6 +16,8 @@ export interface UserMail {
   acceptLanguage?: string;
   /** A saved locale to fall back on, e.g. the inviting administrator's. */
   fallbackLocale?: string | null;
+  /** What a security notice is about (see MailParams.detail). */
+  detail?: string;
 }
 
 // Letters, marks, spaces, apostrophes and hyphens, and a dot only before a space or the end
@@ -65,7 +67,7 @@ export async function mailUser(tx: Database, publicUrl: string, mail: UserMail):
     to: user.email,
     locale: pickLocale(user.locale ?? mail.fallbackLocale, mail.acceptLanguage),
     kind: mail.kind,
-    params: { tenant: user.tenant, name: greetingName(user), link },
+    params: { tenant: user.tenant, name: greetingName(user), link, detail: mail.detail },
   });
 }
 

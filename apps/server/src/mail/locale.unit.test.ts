@@ -20,7 +20,20 @@ describe('mail language', () => {
   });
 
   it('has every mail in every language, naming the tenant in text and HTML', () => {
-    const kinds: MailKind[] = ['invite', 'reset', 'verify', 'passwordChanged', 'signupExisting'];
+    const kinds: MailKind[] = [
+      'invite',
+      'reset',
+      'verify',
+      'passwordChanged',
+      'signupExisting',
+      'totpAdded',
+      'totpRemoved',
+      'passkeyAdded',
+      'passkeyRemoved',
+      'recoveryCodeUsed',
+      'secondFactorsReset',
+      'newBrowser',
+    ];
     for (const locale of MAIL_LOCALES) {
       for (const kind of kinds) {
         const mail = renderMail(kind, locale, {

@@ -43,5 +43,55 @@ export const de: MailStrings = {
       ],
       action: 'Passwort zurücksetzen',
     }),
+    totpAdded: ({ tenant }) => ({
+      subject: `Eine Authenticator-App wurde Ihrem Konto bei ${tenant} hinzugefügt`,
+      paragraphs: [
+        `Eine Authenticator-App schützt Ihr Konto bei ${tenant} jetzt als zweiter Faktor.`,
+        `Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und informieren Sie Ihre Administration.`,
+      ],
+    }),
+    totpRemoved: ({ tenant }) => ({
+      subject: `Die Authenticator-App wurde von Ihrem Konto bei ${tenant} entfernt`,
+      paragraphs: [
+        `Die Authenticator-App Ihres Kontos bei ${tenant} wurde entfernt, mit ihren Wiederherstellungscodes.`,
+        `Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und informieren Sie Ihre Administration.`,
+      ],
+    }),
+    passkeyAdded: ({ tenant }) => ({
+      subject: `Ein Passkey wurde Ihrem Konto bei ${tenant} hinzugefügt`,
+      paragraphs: [
+        `Ein neuer Passkey kann sich jetzt bei Ihrem Konto bei ${tenant} anmelden.`,
+        `Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und informieren Sie Ihre Administration.`,
+      ],
+    }),
+    passkeyRemoved: ({ tenant }) => ({
+      subject: `Ein Passkey wurde von Ihrem Konto bei ${tenant} entfernt`,
+      paragraphs: [
+        `Ein Passkey Ihres Kontos bei ${tenant} wurde entfernt; er kann sich nicht mehr anmelden.`,
+        `Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und informieren Sie Ihre Administration.`,
+      ],
+    }),
+    recoveryCodeUsed: ({ tenant }) => ({
+      subject: `Ein Wiederherstellungscode Ihres Kontos bei ${tenant} wurde verwendet`,
+      paragraphs: [
+        `Soeben wurde mit einem Wiederherstellungscode eine Anmeldung bei Ihrem Konto bei ${tenant} durchgeführt. Jeder Code funktioniert einmal; erstellen Sie auf Ihrer Kontoseite neue, wenn nur noch wenige übrig sind.`,
+        `Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und informieren Sie Ihre Administration.`,
+      ],
+    }),
+    secondFactorsReset: ({ tenant }) => ({
+      subject: `Die zweiten Faktoren Ihres Kontos bei ${tenant} wurden zurückgesetzt`,
+      paragraphs: [
+        `Eine Administratorin oder ein Administrator von ${tenant} hat die zweiten Faktoren Ihres Kontos entfernt. Verlangt der Mandant einen, werden Sie bei der nächsten Anmeldung gebeten, ihn einzurichten.`,
+        `Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und informieren Sie Ihre Administration.`,
+      ],
+    }),
+    newBrowser: ({ tenant, detail }) => ({
+      subject: `Neue Anmeldung bei Ihrem Konto bei ${tenant}`,
+      paragraphs: [
+        `Bei Ihrem Konto bei ${tenant} wurde soeben aus einem Browser angemeldet, der bisher nicht verwendet wurde: ${detail ?? ''}.`,
+        `Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und informieren Sie Ihre Administration.`,
+        `Sie können diese Nachrichten auf Ihrer Kontoseite abschalten.`,
+      ],
+    }),
   },
 };

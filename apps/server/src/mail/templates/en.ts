@@ -43,5 +43,55 @@ export const en: MailStrings = {
       ],
       action: 'Reset password',
     }),
+    totpAdded: ({ tenant }) => ({
+      subject: `An authenticator app was added to your ${tenant} account`,
+      paragraphs: [
+        `An authenticator app now protects your ${tenant} account as a second factor.`,
+        `If this was not you, change your password at once and tell your administrator.`,
+      ],
+    }),
+    totpRemoved: ({ tenant }) => ({
+      subject: `The authenticator app was removed from your ${tenant} account`,
+      paragraphs: [
+        `The authenticator app of your ${tenant} account was removed, with its recovery codes.`,
+        `If this was not you, change your password at once and tell your administrator.`,
+      ],
+    }),
+    passkeyAdded: ({ tenant }) => ({
+      subject: `A passkey was added to your ${tenant} account`,
+      paragraphs: [
+        `A new passkey can now sign in to your ${tenant} account.`,
+        `If this was not you, change your password at once and tell your administrator.`,
+      ],
+    }),
+    passkeyRemoved: ({ tenant }) => ({
+      subject: `A passkey was removed from your ${tenant} account`,
+      paragraphs: [
+        `A passkey of your ${tenant} account was removed; it can no longer sign in.`,
+        `If this was not you, change your password at once and tell your administrator.`,
+      ],
+    }),
+    recoveryCodeUsed: ({ tenant }) => ({
+      subject: `A recovery code of your ${tenant} account was used`,
+      paragraphs: [
+        `A recovery code was just used to sign in to your ${tenant} account. Each code works once; make new ones on your account page when few are left.`,
+        `If this was not you, change your password at once and tell your administrator.`,
+      ],
+    }),
+    secondFactorsReset: ({ tenant }) => ({
+      subject: `The second factors of your ${tenant} account were reset`,
+      paragraphs: [
+        `An administrator of ${tenant} removed the second factors of your account. You will be asked to set one up at your next sign-in if the tenant requires it.`,
+        `If this was not you, change your password at once and tell your administrator.`,
+      ],
+    }),
+    newBrowser: ({ tenant, detail }) => ({
+      subject: `New sign-in to your ${tenant} account`,
+      paragraphs: [
+        `Your ${tenant} account was just signed in to from a browser it was not used from before: ${detail ?? ''}.`,
+        `If this was not you, change your password at once and tell your administrator.`,
+        `You can turn these messages off on your account page.`,
+      ],
+    }),
   },
 };

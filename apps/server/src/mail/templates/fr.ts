@@ -43,5 +43,55 @@ export const fr: MailStrings = {
       ],
       action: 'Réinitialiser le mot de passe',
     }),
+    totpAdded: ({ tenant }) => ({
+      subject: `Une application d’authentification a été ajoutée à votre compte ${tenant}`,
+      paragraphs: [
+        `Une application d’authentification protège désormais votre compte ${tenant} comme second facteur.`,
+        `Si ce n’était pas vous, changez votre mot de passe immédiatement et prévenez votre administrateur.`,
+      ],
+    }),
+    totpRemoved: ({ tenant }) => ({
+      subject: `L’application d’authentification a été retirée de votre compte ${tenant}`,
+      paragraphs: [
+        `L’application d’authentification de votre compte ${tenant} a été retirée, avec ses codes de récupération.`,
+        `Si ce n’était pas vous, changez votre mot de passe immédiatement et prévenez votre administrateur.`,
+      ],
+    }),
+    passkeyAdded: ({ tenant }) => ({
+      subject: `Une clé d’accès a été ajoutée à votre compte ${tenant}`,
+      paragraphs: [
+        `Une nouvelle clé d’accès peut désormais se connecter à votre compte ${tenant}.`,
+        `Si ce n’était pas vous, changez votre mot de passe immédiatement et prévenez votre administrateur.`,
+      ],
+    }),
+    passkeyRemoved: ({ tenant }) => ({
+      subject: `Une clé d’accès a été retirée de votre compte ${tenant}`,
+      paragraphs: [
+        `Une clé d’accès de votre compte ${tenant} a été retirée ; elle ne peut plus se connecter.`,
+        `Si ce n’était pas vous, changez votre mot de passe immédiatement et prévenez votre administrateur.`,
+      ],
+    }),
+    recoveryCodeUsed: ({ tenant }) => ({
+      subject: `Un code de récupération de votre compte ${tenant} a été utilisé`,
+      paragraphs: [
+        `Un code de récupération vient d’être utilisé pour vous connecter à votre compte ${tenant}. Chaque code ne fonctionne qu’une fois ; créez-en de nouveaux sur la page de votre compte quand il en reste peu.`,
+        `Si ce n’était pas vous, changez votre mot de passe immédiatement et prévenez votre administrateur.`,
+      ],
+    }),
+    secondFactorsReset: ({ tenant }) => ({
+      subject: `Les seconds facteurs de votre compte ${tenant} ont été réinitialisés`,
+      paragraphs: [
+        `Un administrateur de ${tenant} a retiré les seconds facteurs de votre compte. Si le locataire en exige un, il vous sera demandé d’en configurer un à votre prochaine connexion.`,
+        `Si ce n’était pas vous, changez votre mot de passe immédiatement et prévenez votre administrateur.`,
+      ],
+    }),
+    newBrowser: ({ tenant, detail }) => ({
+      subject: `Nouvelle connexion à votre compte ${tenant}`,
+      paragraphs: [
+        `Votre compte ${tenant} vient d’être utilisé depuis un navigateur inconnu jusqu’ici : ${detail ?? ''}.`,
+        `Si ce n’était pas vous, changez votre mot de passe immédiatement et prévenez votre administrateur.`,
+        `Vous pouvez désactiver ces messages sur la page de votre compte.`,
+      ],
+    }),
   },
 };

@@ -1,5 +1,18 @@
 /** The mails the product sends; each has a subject, a few paragraphs and maybe one button. */
-export type MailKind = 'invite' | 'reset' | 'verify' | 'passwordChanged' | 'signupExisting';
+export type MailKind =
+  | 'invite'
+  | 'reset'
+  | 'verify'
+  | 'passwordChanged'
+  | 'signupExisting'
+  // Security notices: a second factor changed, a recovery code used, a sign-in from a new browser.
+  | 'totpAdded'
+  | 'totpRemoved'
+  | 'passkeyAdded'
+  | 'passkeyRemoved'
+  | 'recoveryCodeUsed'
+  | 'secondFactorsReset'
+  | 'newBrowser';
 
 export interface MailParams {
   /** The tenant's name: one address may have accounts in several tenants, so every mail names it. */
@@ -8,6 +21,8 @@ export interface MailParams {
   name: string;
   /** The action link, for the kinds that have one. */
   link?: string;
+  /** What a security notice is about, e.g. "Chrome on Linux, 203.0.113.7" for a new browser. */
+  detail?: string;
 }
 
 export interface MailText {
