@@ -63,10 +63,12 @@ export const PROBLEM_TEXTS = {
 
   // Accounts: sign-up, links, passwords, Google.
   'password.required': 'Enter a password.',
-  'password.too_short': 'Must be at least 8 characters',
+  'password.too_short': 'Must be at least {{minimum}} characters',
   'password.too_long': 'The password can be at most 256 characters long.',
   'password.needs_special': 'Must contain one special character',
   'password.is_email': 'The password must not be your e-mail address.',
+  'password.common': 'This password is too common. Choose one that is harder to guess.',
+  'password.contains_personal': 'The password must not contain your e-mail address or name.',
   'email.required': 'Enter an e-mail address.',
   'email.too_long': 'The e-mail address can be at most 254 characters long.',
   'email.invalid': 'Enter a valid e-mail address.',
@@ -200,6 +202,9 @@ export const PROBLEM_TEXTS = {
   'client.built_in_changed':
     'The client ID and type of the built-in application {{clientId}} cannot be changed.',
   'client.secret_public': 'A public application has no secret.',
+
+  // The tenant's settings.
+  'policy.min_length_range': 'Choose a minimum length from 8 to 128 characters.',
 
   // Audit, onboarding, assistant.
   'audit.action_invalid': 'Choose create, update or delete.',
