@@ -8,8 +8,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordField } from './password-field';
+import { PasswordChecklist } from '../../../components/password-checklist';
+import { PasswordField } from '../../../components/password-field';
 import { describeFailure } from '../../../lib/problem-text';
 
 /** Set new password, with the token of the e-mailed /newpassword?token=… link. */

@@ -17,7 +17,7 @@ import { useGoogleSignIn } from '../api/google-sign-in';
 import { useSignup } from '../api/signup';
 import { AuthLayout } from './auth-layout';
 import { GoogleButton } from './google-button';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../../components/password-field';
 import { describeFailure } from '../../../lib/problem-text';
 
 type Field = 'fullName' | 'email' | 'password' | 'repeat' | 'terms';

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, type FormFieldProps } from '../../../components/form-field';
+import { FormField, type FormFieldProps } from './form-field';
 
 /** A password input with a labelled show/hide toggle. */
 export function PasswordField(props: Omit<FormFieldProps, 'type' | 'endAdornment'>) {

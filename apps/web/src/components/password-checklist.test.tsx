@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../../../lib/i18n';
+import i18n from '../lib/i18n';
 import { PasswordChecklist } from './password-checklist';
 
 function states() {
