@@ -34,6 +34,8 @@ export const tokenRequestSchema = z.object({
   grant_type: singleLineText().max(100).optional(),
   username: singleLineText().max(255).optional(),
   password: singleLineText().max(1024).optional(),
+  /** Keycloak's name for the second factor: the authenticator app's code, or a recovery code. */
+  totp: singleLineText().max(100).optional(),
   refresh_token: refreshTokenSchema,
   scope: singleLineText().max(1024).optional(),
 });
