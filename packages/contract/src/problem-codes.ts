@@ -222,6 +222,30 @@ export const PROBLEM_TEXTS = {
   'assistant.message_too_long': 'A message can be at most {{maximum}} characters long.',
   'assistant.chat_too_long': 'Send at most {{maximum}} messages; start a new chat.',
   'assistant.last_message_yours': 'The last message must be yours.',
+
+  // The signed-in user's account: profile, password, second factors, sessions.
+  'account.locale_invalid': 'Choose English, German, French or Italian, or follow the browser.',
+  'account.current_password_required': 'Enter your current password.',
+  'account.current_password_wrong': 'This is not your current password.',
+  'account.locked': 'Too many wrong attempts. Wait a few minutes and try again.',
+  'mfa.code_required': 'Enter the code.',
+  'mfa.code_invalid': 'This is not a valid code.',
+  'mfa.code_wrong': 'This code is not right. Enter the code your app shows now.',
+  'mfa.totp_exists': 'An authenticator app is already set up. Remove it to set up another.',
+  'mfa.totp_missing': 'No authenticator app is set up.',
+  'mfa.recovery_codes_need_totp':
+    'Recovery codes come with an authenticator app: set one up first.',
+  'mfa.last_factor_required':
+    'Your tenant requires a second factor: add another one before removing this one.',
+  'passkey.name_required': 'Enter a name for the passkey.',
+  'passkey.name_too_long': 'The name can be at most {{maximum}} characters long.',
+  'passkey.wrong_address':
+    'Passkeys are added on the tenant’s own address, {{domain}}. Open the console there.',
+  'passkey.request_expired': 'The passkey request has expired or was already used. Try again.',
+  'passkey.not_verified': 'The passkey could not be verified. Try again.',
+  'passkey.already_registered': 'This passkey is already registered.',
+  'passkey.not_found': 'There is no such passkey.',
+  'session.not_found': 'There is no such session.',
 } as const satisfies Record<string, string | { one: string; other: string }>;
 
 export type ProblemCode = keyof typeof PROBLEM_TEXTS;

@@ -92,6 +92,8 @@ export const accountRoutes = {
     path: '/account/passkeys/options',
     response: envelope(passkeyRegistrationOptionsSchema),
     permission: 'authenticated',
+    // 409: the console is not on the tenant's own address, which passkeys are bound to.
+    problems: [409],
     summary: 'WebAuthn registration options for a new passkey',
   }),
   passkeyRegister: defineRoute({
