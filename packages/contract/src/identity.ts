@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './problem';
+import { passwordRulesSchema } from './security';
 import { singleLineText } from './text';
 
 /** Keycloak's token endpoint answer, plus `tenantId`, which the earlier client stores. */
@@ -69,6 +70,8 @@ export const tenantInfoSchema = z
     googleEnabled: z.boolean(),
     /** Google's OAuth client id for the sign-in button; null when Google sign-in is off here. */
     googleClientId: z.string().nullable(),
+    /** What a new password must meet here, so the console's checklist follows the tenant. */
+    passwordRules: passwordRulesSchema,
   })
   .meta({ id: 'TenantInfo' });
 export type TenantInfo = z.infer<typeof tenantInfoSchema>;

@@ -11,6 +11,7 @@ export const demoTenant = {
   signupEnabled: true,
   googleEnabled: false,
   googleClientId: null,
+  passwordRules: { passwordMinLength: 8, passwordRequireSpecial: true, passwordRefuseCommon: true },
 };
 
 /**

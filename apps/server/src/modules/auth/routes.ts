@@ -15,6 +15,7 @@ import type { GoogleSignIn } from './google';
 import {
   forgotPassword,
   requireSignupOpen,
+  requireSignupPassword,
   resetPassword,
   signup,
   verifyEmail,
@@ -119,6 +120,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const { tenant, context } = await account(request);
       // A closed tenant answers 403 without spending the address's budget.
       requireSignupOpen(tenant);
+      await requireSignupPassword(context, request.body);
       await requireMailBudget(request, reply);
       await signup({ ...context, tenant, data: request.body });
       ctx.mail.nudge();

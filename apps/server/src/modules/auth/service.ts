@@ -1,11 +1,12 @@
-import { isPasswordTheEmail, type SignupRequest } from '@tc/contract/account';
+import type { SignupRequest } from '@tc/contract/account';
 import type { TenantInfo } from '@tc/contract/identity';
 import { MEMBER_ROLE } from '@tc/contract/permissions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/errors';
-import { badRequest, forbidden, notFound } from '../../http/problem';
+import { forbidden, notFound } from '../../http/problem';
 import { clearLoginFailures } from '../../identity/brute-force';
+import { checkPasswordPolicy } from '../../identity/password-policy';
 import { hashPassword } from '../../identity/passwords';
 import { revokeUserSessions } from '../../identity/sessions';
 import { mailUser } from '../../mail/account-mail';
@@ -60,7 +61,8 @@ export async function forgotPassword(ctx: AccountContext & { email: string }): P
 /**
  * Completes a reset or an invitation: sets the password, marks the address verified (the
  * link reached that mailbox), ends every session, retires every other link and, for a reset,
- * queues the "password changed" notice. A rejected password leaves the link usable.
+ * queues the "password changed" notice. A password the tenant's policy refuses (checked once
+ * the link says whose it is) rolls it all back and leaves the link usable.
  *
  * On an unverified account this is a claim (see claimUnverifiedAccount): the password typed
  * at sign-up is replaced and its verification link retired along with the rest.
@@ -78,9 +80,13 @@ export async function resetPassword(
     });
     const before = await findUserRow(tx, ctx.tenantId, link.userId);
     if (!before) throw notFound('user.not_found');
-    if (isPasswordTheEmail(ctx.password, before.email)) {
-      throw badRequest('password.is_email', {}, { password: 'password.is_email' });
-    }
+    await checkPasswordPolicy(tx, {
+      tenantId: ctx.tenantId,
+      password: ctx.password,
+      email: before.email,
+      firstName: before.firstName,
+      lastName: before.lastName,
+    });
     await setVerifiedPassword(tx, link.userId, passwordHash);
     await retireLinks(tx, link.userId);
     await revokeUserSessions(tx, link.userId);
@@ -225,6 +231,19 @@ async function insertSignup(
 }
 
 /**
+ * The tenant's password policy for a sign-up; the route checks it before the address's mail
+ * budget is spent, so correcting a refused password costs no mail.
+ */
+export async function requireSignupPassword(ctx: AccountContext, data: SignupRequest) {
+  await checkPasswordPolicy(ctx.db, {
+    tenantId: ctx.tenantId,
+    password: data.password,
+    email: data.email,
+    ...splitFullName(data.fullName),
+  });
+}
+
+/**
  * Self-service sign-up as a Member who must confirm the address before signing in.
  * A taken address gets the same answer and mails its owner instead, so sign-up never tells
  * whether an account exists; the password is hashed either way so timing does not tell either.
@@ -233,6 +252,7 @@ export async function signup(
   ctx: AccountContext & { tenant: TenantInfo; data: SignupRequest },
 ): Promise<void> {
   requireSignupOpen(ctx.tenant);
+  await requireSignupPassword(ctx, ctx.data);
   const passwordHash = await hashPassword(ctx.data.password);
   const created = await insertSignup(ctx, ctx.data, passwordHash);
   if (!created) await warnOwner(ctx, ctx.data.email);

@@ -57,6 +57,11 @@ export async function identifyTenant(
     googleEnabled: googleClientId !== null,
     // The console renders Google's button with it, so the web build needs no client id.
     googleClientId,
+    passwordRules: {
+      passwordMinLength: tenant.passwordMinLength,
+      passwordRequireSpecial: tenant.passwordRequireSpecial,
+      passwordRefuseCommon: tenant.passwordRefuseCommon,
+    },
   };
 }
 
