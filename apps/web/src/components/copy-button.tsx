@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
  * insecure page, a refusal) it asks the user to copy by hand.
  */
 export function CopyButton(props: { text: string; label: string }) {
-  const { t } = useTranslation('clients');
+  const { t } = useTranslation('lists');
   const [outcome, setOutcome] = useState<'copied' | 'copyFailed' | null>(null);
   const copy = async () => {
     try {

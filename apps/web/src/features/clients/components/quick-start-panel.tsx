@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { getRealm } from '../../../lib/tenant-store';
 import { useSignedInRealm } from '../api/clients';
 import { discoveryUrl, issuerUrl, quickStartSnippet } from '../quick-start';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 /** A value to paste elsewhere: read-only, selected whole on focus, with its copy button. */
 function CopyField({ label, value }: { label: string; value: string }) {

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 export interface ShownSecret {
   clientId: string;
