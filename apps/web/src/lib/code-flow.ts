@@ -6,9 +6,10 @@ import { CLIENT_ID, OAuthRequestError } from './oidc';
  * The console signs in as a public client of its own realm, with the authorization code flow
  * and PKCE (oauth4webapi does the protocol). The spec's sign-in screen stays where it is: the
  * screen drives the same requests a redirecting browser would make — authorization request,
- * the hosted sign-in's password step, the redirect back with the code — with same-origin
- * fetches, so the form, its errors and "Remember me" behave as before, and the identity
- * provider's browser session (single sign-on) is set as for any other application.
+ * the hosted sign-in's steps (password, second factor, passkey: lib/sign-in-steps.ts), the
+ * redirect back with the code — with same-origin fetches, so the form, its errors and
+ * "Remember me" behave as before, and the identity provider's browser session (single
+ * sign-on) is set as for any other application.
  */
 
 const endpoints = (realm: string) => {
@@ -47,25 +48,28 @@ export interface CodeFlowTokens {
   id_token?: string;
 }
 
-async function oauthFailure(response: Response): Promise<OAuthRequestError> {
-  const body = (await response.json().catch(() => ({}))) as {
-    error?: string;
-    error_description?: string;
-  };
-  return new OAuthRequestError(
-    body.error ?? `http_${response.status}`,
-    body.error_description ?? body.error ?? response.statusText,
-  );
+/**
+ * An authorization request the console has made and not finished: what the code exchange
+ * needs (PKCE verifier, state, nonce) and where the hosted sign-in's steps of this request are
+ * (`/login-actions/{realm}/{uid}`).
+ */
+export interface PendingAuthorization {
+  as: oauth.AuthorizationServer;
+  verifier: string;
+  state: string;
+  nonce: string;
+  stepsPath: string;
 }
 
-/** Signs a user in with e-mail and password through the code flow; answers the tokens. */
-export async function signInWithPassword(input: {
+/**
+ * Makes the authorization request as a redirecting browser would and answers where its sign-in
+ * steps are. `loginHint` is the e-mail typed for a password; a passkey sign-in has none.
+ */
+export async function beginAuthorization(input: {
   realm: string;
-  email: string;
-  password: string;
-  remember: boolean;
+  loginHint?: string;
   language?: string;
-}): Promise<CodeFlowTokens> {
+}): Promise<PendingAuthorization> {
   const as = await authorizationServer(input.realm);
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -80,9 +84,9 @@ export async function signInWithPassword(input: {
     code_challenge_method: 'S256',
     state,
     nonce,
-    // The user has just typed a password: it is checked even when a browser session exists.
+    // The user is signing in on this screen: the steps run even when a browser session exists.
     prompt: 'login',
-    login_hint: input.email,
+    ...(input.loginHint ? { login_hint: input.loginHint } : {}),
     ...(input.language ? { ui_locales: input.language } : {}),
   }).toString();
 
@@ -95,20 +99,19 @@ export async function signInWithPassword(input: {
       signInPage.searchParams.get('error_description') ?? '',
     );
   }
-  const login = await fetch(`${signInPage.pathname}/login`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      username: input.email,
-      password: input.password,
-      remember: String(input.remember),
-    }),
-  });
-  if (!login.ok) throw await oauthFailure(login);
-  const { redirectTo } = (await login.json()) as { redirectTo: string };
-  const back = await fetch(redirectTo, { credentials: 'same-origin' });
+  return { as, verifier, state, nonce, stepsPath: signInPage.pathname };
+}
 
+/**
+ * The last step answered `done`: follows its address back into the authorization request,
+ * which redirects to the console's callback with the code, and exchanges the code.
+ */
+export async function finishAuthorization(
+  pending: PendingAuthorization,
+  redirectTo: string,
+): Promise<CodeFlowTokens> {
+  const { as, state, verifier, nonce } = pending;
+  const back = await fetch(redirectTo, { credentials: 'same-origin' });
   const params = oauth.validateAuthResponse(as, client, new URL(back.url), state);
   const response = await oauth.authorizationCodeGrantRequest(
     as,

@@ -1,71 +1,37 @@
-import { OAuthRequestError } from '../../../lib/oidc';
-import type { LoginInput } from './login';
+import { hostedSignInPath } from '@tc/contract/links';
+import { signInStepsAt, type SignInDetails } from '../../../lib/sign-in-steps';
+import type { SignInDriver } from './sign-in-driver';
 
 /** What the hosted sign-in page learns of the application's sign-in request. */
-export interface HostedSignInDetails {
-  realm: string;
-  tenantId?: string;
-  prompt: string;
-  clientId: string | null;
-  clientName: string | null;
-  loginHint: string | null;
-  uiLocales: string | null;
+export type HostedSignInDetails = SignInDetails;
+
+export function fetchHostedSignIn(realm: string, uid: string): Promise<HostedSignInDetails> {
+  return signInStepsAt(hostedSignInPath(realm, uid)).details();
 }
 
-const base = (realm: string, uid: string) =>
-  `/login-actions/${encodeURIComponent(realm)}/${encodeURIComponent(uid)}`;
-
-export async function fetchHostedSignIn(realm: string, uid: string): Promise<HostedSignInDetails> {
-  const response = await fetch(`${base(realm, uid)}/details`, { credentials: 'same-origin' });
-  if (!response.ok) throw new OAuthRequestError('invalid_request', response.statusText);
-  return (await response.json()) as HostedSignInDetails;
+export interface HostedSignInDriver extends SignInDriver {
+  /** Google's ID token instead of the password, with the same kind of answer. */
+  google(credential: string): ReturnType<SignInDriver['password']>;
 }
 
-/** Where the browser goes next (back to the provider), or the step's refusal as an error. */
-async function goOn(response: Response) {
-  const body = (await response.json().catch(() => ({}))) as {
-    redirectTo?: string;
-    error?: string;
-    error_description?: string;
+/**
+ * An application's sign-in: every step posts to the sign-in request's routes (form posts, as
+ * the identity provider's other endpoints take, or JSON), and `done` sends the browser back
+ * into the request, which returns it to the application with a code.
+ */
+export function hostedSignInDriver(realm: string, uid: string): HostedSignInDriver {
+  const steps = signInStepsAt(hostedSignInPath(realm, uid));
+  return {
+    password: (input) => steps.password(input),
+    google: (credential) => steps.google(credential),
+    passkey: () => steps.passkey(),
+    secondFactor: (code) => steps.secondFactor(code),
+    secondFactorPasskey: () => steps.passkey(),
+    startEnrolment: () => steps.startEnrolment(),
+    confirmEnrolment: (code) => steps.confirmEnrolment(code),
+    finish(redirectTo) {
+      window.location.assign(redirectTo);
+      return Promise.resolve(null);
+    },
   };
-  if (!response.ok || !body.redirectTo) {
-    throw new OAuthRequestError(
-      body.error ?? `http_${response.status}`,
-      body.error_description ?? response.statusText,
-    );
-  }
-  window.location.assign(body.redirectTo);
-}
-
-/**
- * The password step of an application's sign-in: a form post, as the identity provider's
- * other endpoints take, answered with where the browser goes next (back to the provider,
- * which sends it to the application with a code).
- */
-export async function submitHostedSignIn(realm: string, uid: string, input: LoginInput) {
-  const response = await fetch(`${base(realm, uid)}/login`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      username: input.email,
-      password: input.password,
-      remember: String(input.remember),
-    }),
-  });
-  await goOn(response);
-}
-
-/**
- * The Google step instead: the ID token Google Identity Services handed the page, which the
- * server checks as the console's Google sign-in does; answered like the password step.
- */
-export async function submitHostedGoogleSignIn(realm: string, uid: string, credential: string) {
-  const response = await fetch(`${base(realm, uid)}/google`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ credential }),
-  });
-  await goOn(response);
 }

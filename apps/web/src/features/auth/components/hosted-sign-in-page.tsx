@@ -1,24 +1,21 @@
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { languages } from '../../../lib/i18n';
 import { identifyTenantQuery } from '../../../lib/identify-tenant';
 import { TenantOverride } from '../../../lib/use-tenant';
-import {
-  fetchHostedSignIn,
-  submitHostedGoogleSignIn,
-  submitHostedSignIn,
-} from '../api/hosted-sign-in';
+import { fetchHostedSignIn, hostedSignInDriver } from '../api/hosted-sign-in';
 import { AuthLayout } from './auth-layout';
 import SignInPage from './sign-in-page';
 
 /**
  * The identity provider's sign-in page for an application of the tenant: the console's own
- * sign-in screen, with the tenant of the realm signed in to (its identify answer says whether
- * Google is offered) and the language the application asked for (`ui_locales`).
+ * sign-in screen and its steps (second factor, enrolment, passkey), with the tenant of the
+ * realm signed in to (its identify answer says whether Google is offered), the language the
+ * application asked for (`ui_locales`) and whether passkeys work on this address.
  */
 export default function HostedSignInPage() {
   const { t, i18n } = useTranslation();
@@ -29,6 +26,7 @@ export default function HostedSignInPage() {
     retry: false,
     staleTime: Infinity,
   });
+  const driver = useMemo(() => hostedSignInDriver(realm, uid), [realm, uid]);
   const tenantId = details.data?.tenantId;
   const tenant = useQuery({ ...identifyTenantQuery(tenantId), enabled: Boolean(tenantId) });
 
@@ -59,9 +57,9 @@ export default function HostedSignInPage() {
     <TenantOverride.Provider value={tenant.data}>
       <SignInPage
         hosted={{
+          driver,
           loginHint: details.data.loginHint,
-          submit: (input) => submitHostedSignIn(realm, uid, input),
-          google: (credential) => submitHostedGoogleSignIn(realm, uid, credential),
+          passkeys: details.data.passkeys === true,
         }}
       />
     </TenantOverride.Provider>

@@ -2,48 +2,65 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { FormField } from '../../../components/form-field';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../lib/paths';
 import { OAuthRequestError } from '../../../lib/oidc';
+import type { Session } from '../../../lib/session';
 import { useTenant } from '../../../lib/use-tenant';
 import { useGoogleSignIn } from '../api/google-sign-in';
-import { getRememberedEmail, TenantMissingError, useLogin, type LoginInput } from '../api/login';
+import type { HostedSignInDriver } from '../api/hosted-sign-in';
+import { consoleSignInDriver, getRememberedEmail, TenantMissingError } from '../api/login';
+import type { LoginInput, SignInDriver } from '../api/sign-in-driver';
 import { AuthLayout } from './auth-layout';
+import { EnrolStep } from './enrol-step';
 import { GoogleButton } from './google-button';
+import { PasskeyButton, passkeysSupported } from './passkey-button';
 import { PasswordField } from '../../../components/password-field';
 import { describeFailure } from '../../../lib/problem-text';
+import { RecoveryCodesStep } from './recovery-codes-step';
+import { SecondFactorStep } from './second-factor-step';
+import { useSignInSteps } from './use-sign-in-steps';
 
 export interface HostedSignIn {
-  /** Sends the password step of an application's sign-in; the browser then leaves the page. */
-  submit: (input: LoginInput) => Promise<void>;
-  /** Sends Google's ID token instead of the password, with the same outcome. */
-  google: (credential: string) => Promise<void>;
+  /** The steps of the application's sign-in request; `done` sends the browser back to it. */
+  driver: HostedSignInDriver;
   loginHint?: string | null;
+  /** Whether passkeys work on this address (the request's details say). */
+  passkeys: boolean;
 }
 
 /**
- * Sign in: e-mail and password, or Google where the tenant has it; the landing page depends on
- * the role. The same screen is the identity provider's hosted sign-in for the tenant's own
- * applications (`hosted`): there the password, or Google's ID token, goes to the application's
- * sign-in request, which then sends the browser back to the application.
+ * Sign in: e-mail and password, or a passkey, or Google where the tenant has it; then the
+ * second factor, or the enrolment the tenant requires, when the server asks. The landing page
+ * depends on the role. The same screen is the identity provider's hosted sign-in for the
+ * tenant's own applications (`hosted`): there each step goes to the application's sign-in
+ * request, which at the end sends the browser back to the application.
  */
 export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // One driver for the screen's life: it holds the console's sign-in in progress.
+  const [driver] = useState<SignInDriver>(() => hosted?.driver ?? consoleSignInDriver());
+  const onSignedIn = useCallback(
+    (session: Session) => void navigate(links.landing(session.superAdmin)),
+    [navigate],
+  );
+  const { stage, advance, finish, restart } = useSignInSteps(driver, onSignedIn);
   const tenant = useTenant();
-  const consoleLogin = useLogin();
-  const hostedLogin = useMutation({ mutationFn: (input: LoginInput) => hosted!.submit(input) });
-  const login = hosted ? hostedLogin : consoleLogin;
+  const login = useMutation({
+    mutationFn: async (input: LoginInput) => advance(await driver.password(input)),
+  });
   const consoleGoogle = useGoogleSignIn();
   const hostedGoogle = useMutation({
-    mutationFn: (credential: string) => hosted!.google(credential),
+    mutationFn: async (credential: string) => advance(await hosted!.driver.google(credential)),
   });
   const googleFailed = hosted ? hostedGoogle.isError : consoleGoogle.isError;
   const [email, setEmail] = useState(() => hosted?.loginHint ?? getRememberedEmail());
@@ -52,13 +69,12 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input = { email: email.trim(), password, remember };
-    if (hosted) hostedLogin.mutate(input);
-    else {
-      consoleLogin.mutate(input, {
-        onSuccess: (session) => void navigate(links.landing(session.superAdmin)),
-      });
-    }
+    login.mutate({ email: email.trim(), password, remember });
+  };
+  const backToPassword = () => {
+    setPassword('');
+    login.reset();
+    restart();
   };
 
   const loginError = (() => {
@@ -69,6 +85,40 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
       error instanceof OAuthRequestError ? error.description : describeFailure(t, error);
     return t('signIn.failed', { message: t('signIn.authFailed', { description }) });
   })();
+
+  if (stage.step === 'second-factor') {
+    return (
+      <AuthLayout title={t('signInSteps.secondFactor.title')}>
+        <SecondFactorStep
+          methods={stage.methods}
+          verify={async (code) => advance(await driver.secondFactor(code))}
+          passkey={async () => advance(await driver.secondFactorPasskey())}
+          onBack={backToPassword}
+        />
+      </AuthLayout>
+    );
+  }
+  if (stage.step === 'enrol') {
+    return (
+      <AuthLayout title={t('signInSteps.enrol.title')}>
+        <EnrolStep
+          start={() => driver.startEnrolment()}
+          confirm={async (code) => advance(await driver.confirmEnrolment(code))}
+          onBack={backToPassword}
+        />
+      </AuthLayout>
+    );
+  }
+  if (stage.step === 'recovery-codes') {
+    return (
+      <AuthLayout title={t('signInSteps.recoveryCodes.title')}>
+        <RecoveryCodesStep
+          codes={stage.recoveryCodes}
+          onContinue={() => finish(stage.redirectTo)}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('signIn.title')}>
@@ -144,6 +194,15 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
           {login.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </Button>
       </Box>
+      {hosted?.passkeys !== false && passkeysSupported() ? (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <PasskeyButton
+            label={t('signInSteps.passkey')}
+            signIn={async () => advance(await driver.passkey({ remember }))}
+          />
+        </>
+      ) : null}
     </AuthLayout>
   );
 }

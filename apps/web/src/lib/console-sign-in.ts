@@ -1,0 +1,77 @@
+import type { TotpSetup } from '@tc/contract/security';
+import type { SignInStep } from '@tc/contract/sign-in-steps';
+import {
+  beginAuthorization,
+  finishAuthorization,
+  type CodeFlowTokens,
+  type PendingAuthorization,
+} from './code-flow';
+import {
+  signInStepsAt,
+  SignInStepError,
+  type PasswordStepInput,
+  type SignInSteps,
+} from './sign-in-steps';
+
+/**
+ * One sign-in of the console in progress: the authorization request it made and the steps of
+ * that request. The password (or passkey) step may stop at a second step — a code, or the
+ * enrolment the tenant requires — which the same request continues; a `done` answer is turned
+ * into tokens by `finish`.
+ */
+export class ConsoleSignIn {
+  private readonly steps: SignInSteps;
+
+  private constructor(private readonly pending: PendingAuthorization) {
+    this.steps = signInStepsAt(pending.stepsPath);
+  }
+
+  /** Starts with e-mail and password; answers the sign-in and its next step. */
+  static async withPassword(
+    realm: string,
+    input: PasswordStepInput & { language?: string },
+  ): Promise<{ signIn: ConsoleSignIn; step: SignInStep }> {
+    const signIn = new ConsoleSignIn(
+      await beginAuthorization({ realm, loginHint: input.email, language: input.language }),
+    );
+    return { signIn, step: await signIn.steps.password(input) };
+  }
+
+  /**
+   * Starts with a passkey, no password: the browser asks for one of this tenant's passkeys.
+   * Where the sign-in request says passkeys do not work on this address, says so at once.
+   */
+  static async withPasskey(
+    realm: string,
+    input: { language?: string } = {},
+  ): Promise<{ signIn: ConsoleSignIn; step: SignInStep }> {
+    const signIn = new ConsoleSignIn(await beginAuthorization({ realm, ...input }));
+    const details = await signIn.steps.details();
+    if (details.passkeys === false) {
+      throw new SignInStepError(400, 'passkeys_unavailable', 'Passkeys are not offered here');
+    }
+    return { signIn, step: await signIn.steps.passkey() };
+  }
+
+  submitSecondFactor(code: string): Promise<SignInStep> {
+    return this.steps.secondFactor(code);
+  }
+
+  /** A passkey as the second factor, after the password, in the same request. */
+  submitPasskey(): Promise<SignInStep> {
+    return this.steps.passkey();
+  }
+
+  startEnrolment(): Promise<TotpSetup> {
+    return this.steps.startEnrolment();
+  }
+
+  confirmEnrolment(code: string): Promise<SignInStep> {
+    return this.steps.confirmEnrolment(code);
+  }
+
+  /** After `done`: back into the authorization request for the code, and the tokens. */
+  finish(redirectTo: string): Promise<CodeFlowTokens> {
+    return finishAuthorization(this.pending, redirectTo);
+  }
+}
