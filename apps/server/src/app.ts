@@ -38,6 +38,7 @@ import { filesRoutes } from './modules/files';
 import { dashboardRoutes } from './modules/dashboard';
 import { onboardingRoutes } from './modules/onboarding';
 import { assistantRoutes } from './modules/assistant';
+import { settingsRoutes } from './modules/settings';
 
 export interface BuildAppOptions {
   config: Config;
@@ -147,6 +148,7 @@ export async function buildApp({
       await api.register(dashboardRoutes, { ctx });
       await api.register(onboardingRoutes, { ctx });
       await api.register(assistantRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
     },
     { prefix: API_BASE_PATH },
   );
