@@ -24,6 +24,7 @@ import { createTokenService } from './identity/token-service';
 import { databaseHitCounter, redisHitCounter } from './http/hit-counter';
 import { createMailService } from './mail/worker';
 import { accountRoutes } from './modules/auth';
+import { accountPageRoutes } from './modules/account';
 import { createGoogleSignIn, googleRoutes } from './modules/auth';
 import { authRoutes } from './modules/auth';
 import { tenantRoutes } from './modules/tenants';
@@ -135,6 +136,7 @@ export async function buildApp({
       registerAuthGuard(api, ctx.tokens);
       await api.register(authRoutes);
       await api.register(accountRoutes, { ctx });
+      await api.register(accountPageRoutes, { ctx });
       await api.register(googleRoutes, { ctx, google });
       await api.register(tenantRoutes, { ctx });
       await api.register(usersRoutes, { ctx });

@@ -6,6 +6,7 @@ import { registerCrudRoutes } from '../../http/crud-routes';
 import { registerRoute } from '../../http/register-route';
 import { requireMayActOnUser } from '../roles';
 import { EmailBookmarks } from './bookmarks';
+import { registerUserSecurityRoutes } from './security';
 import { resendInvitation, usersService } from './service';
 
 /**
@@ -43,4 +44,6 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     ctx.mail.nudge();
     return { data: { message: 'The invitation was sent again.' } };
   });
+
+  registerUserSecurityRoutes(app, ctx);
 }
