@@ -44,24 +44,34 @@ export function attemptKey(tenantId: string, userId: string | undefined, usernam
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-interface FailureRow {
+export interface FailureRow {
   numFailures: number;
   lastFailure: Date;
   notBefore: Date | null;
+}
+
+/** What a counted attempt found and wrote: enough to undo it, and only it. */
+export interface LoginAttempt {
+  /** False when the account is locked: the attempt must be refused without any check. */
+  allowed: boolean;
+  key: string;
+  before: FailureRow;
+  /** Undefined when nothing was written (a locked account). */
+  written: FailureRow | undefined;
 }
 
 /**
  * Counts one password attempt as a failure *before* the password is checked, in one
  * transaction holding the row's lock; a right password then clears the record. The check
  * and the count are one atomic step, so a parallel burst gets no more guesses than the same
- * requests sent one after the other. False when the account is locked: the attempt must be
- * refused without looking at the password.
+ * requests sent one after the other. `allowed` is false when the account is locked: the
+ * attempt must be refused without looking at the password.
  */
-export async function takeLoginAttempt(
+export async function countLoginAttempt(
   db: Database,
   settings: BruteForceSettings,
   key: { id: string; tenantId: string },
-): Promise<boolean> {
+): Promise<LoginAttempt> {
   return db.transaction(async (tx) => {
     // Creates the row if need be and locks it in one statement: concurrent first attempts
     // queue on the same row instead of each seeing none. Losing the last counts in a crash
@@ -73,21 +83,53 @@ export async function takeLoginAttempt(
       returning num_failures as "numFailures", last_failure as "lastFailure",
         not_before as "notBefore", set_config('synchronous_commit', 'off', true)`);
     const row = (locked as unknown as { rows: FailureRow[] }).rows[0]!;
-    const previous = {
+    const before = {
       numFailures: row.numFailures,
       lastFailure: new Date(row.lastFailure),
       notBefore: row.notBefore === null ? null : new Date(row.notBefore),
     };
     const now = new Date();
-    if (isLocked(previous.notBefore, now)) return false;
-    const fresh = previous.lastFailure.getTime() === 0;
-    const next = nextLock(settings, fresh ? undefined : previous, now);
-    await tx
-      .update(loginFailures)
-      .set({ lastFailure: now, numFailures: next.numFailures, notBefore: next.notBefore })
-      .where(eq(loginFailures.userId, key.id));
-    return true;
+    if (isLocked(before.notBefore, now)) {
+      return { allowed: false, key: key.id, before, written: undefined };
+    }
+    const fresh = before.lastFailure.getTime() === 0;
+    const next = nextLock(settings, fresh ? undefined : before, now);
+    const written = { numFailures: next.numFailures, lastFailure: now, notBefore: next.notBefore };
+    await tx.update(loginFailures).set(written).where(eq(loginFailures.userId, key.id));
+    return { allowed: true, key: key.id, before, written };
   });
+}
+
+/** `countLoginAttempt` for callers that need only whether the attempt may go on. */
+export async function takeLoginAttempt(
+  db: Database,
+  settings: BruteForceSettings,
+  key: { id: string; tenantId: string },
+): Promise<boolean> {
+  return (await countLoginAttempt(db, settings, key)).allowed;
+}
+
+const timestamp = (value: Date | null) => (value === null ? null : value.toISOString());
+
+/**
+ * Takes back one counted attempt, and nothing before it: the row gets back what it held
+ * before, but only while it still holds what this attempt wrote (one compare-and-set
+ * statement). Once another attempt has counted since, this one stays counted: undoing it
+ * then would also undo the other's lock. A right password whose second factor is still to
+ * come is undone this way, so that sending the password again never forgets failed codes.
+ */
+export async function undoLoginAttempt(db: Pick<Database, 'execute'>, attempt: LoginAttempt) {
+  const { before, written } = attempt;
+  if (!written) return false;
+  const result = (await db.execute(sql`
+    update login_failures set num_failures = ${before.numFailures},
+      last_failure = ${timestamp(before.lastFailure)}::timestamptz,
+      not_before = ${timestamp(before.notBefore)}::timestamptz
+    where user_id = ${attempt.key} and num_failures = ${written.numFailures}
+      and last_failure = ${timestamp(written.lastFailure)}::timestamptz
+      and not_before is not distinct from ${timestamp(written.notBefore)}::timestamptz
+    returning user_id`)) as unknown as { rows: unknown[] };
+  return result.rows.length === 1;
 }
 
 export async function clearLoginFailures(
