@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { prepareRawStatement } from '../db/prepared';
 import { CLIENT_ID } from '@tc/contract/permissions';
 import { refreshTokens, sessions } from '../db/schema/identity';
+import type { SessionOrigin } from './openid/browser-id';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'execute'>;
 
@@ -19,9 +20,11 @@ export interface SessionLifetimes {
 function prepareStartSession(db: Executor) {
   const query = sql`
     with started as (
-      insert into sessions (tenant_id, user_id, expires_at, client_id)
+      insert into sessions (tenant_id, user_id, expires_at, client_id, user_agent, ip_address,
+        browser_hash)
       values (${sql.placeholder('tenantId')}, ${sql.placeholder('userId')}, ${sql.placeholder('expiresAt')},
-        ${sql.placeholder('clientId')})
+        ${sql.placeholder('clientId')}, ${sql.placeholder('userAgent')},
+        ${sql.placeholder('ipAddress')}, ${sql.placeholder('browserHash')})
       returning id, tenant_id
     ), first_token as (
       insert into refresh_tokens (token_hash, tenant_id, session_id)
@@ -40,6 +43,8 @@ export async function startSession(
   owner: { tenantId: string; userId: string },
   lifetimes: SessionLifetimes,
   clientId: string,
+  /** Where the session was opened: shown to its user, and compared for new-browser notices. */
+  origin: Partial<SessionOrigin> = {},
 ): Promise<{ sessionId: string; refreshToken: string; refreshExpiresIn: number }> {
   const expiresAt = new Date(Date.now() + lifetimes.absoluteSeconds * 1000);
   const refreshToken = newOpaqueToken();
@@ -51,6 +56,9 @@ export async function startSession(
     expiresAt: expiresAt.toISOString(),
     tokenHash: hashToken(refreshToken),
     clientId,
+    userAgent: origin.userAgent ?? null,
+    ipAddress: origin.ipAddress ?? null,
+    browserHash: origin.browserHash ?? null,
   });
   const [row] = (result as { rows: Array<{ sessionId: string }> }).rows;
   return {

@@ -4,6 +4,7 @@ import { loadOidcProvider } from './library';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { principalById, userTokenClaims } from '../principal';
+import type { SessionOrigin } from './browser-id';
 import type { Realm } from '../realms';
 import { AnswerCache, type DataVersion } from '../../db/data-version';
 
@@ -56,19 +57,34 @@ export function accountFinder(sources: ClaimSources): FindAccount {
 
 /**
  * Our session of a provider grant: the API checks every access token's `sid` against it, so
- * ending either ends both.
+ * ending either ends both. It is opened where the grant is made, in the browser's request,
+ * so that it shows where the browser was; the token requests that come later (perhaps from
+ * the application's server) touch it without changing that.
  */
 export const sessionOfGrant = {
   async open(
     db: Database,
-    input: { tenantId: string; userId: string; grantId: string; clientId: string; ttl: number },
+    input: {
+      tenantId: string;
+      userId: string;
+      grantId: string;
+      clientId: string;
+      ttl: number;
+      origin?: SessionOrigin;
+    },
   ): Promise<{ id: string; revoked: boolean }> {
     const expiresAt = new Date(Date.now() + input.ttl * 1000).toISOString();
+    const origin = input.origin;
     const result = (await db.execute(sql`
-      insert into sessions (tenant_id, user_id, expires_at, grant_id, client_id)
-      values (${input.tenantId}, ${input.userId}, ${expiresAt}, ${input.grantId}, ${input.clientId})
+      insert into sessions (tenant_id, user_id, expires_at, grant_id, client_id, user_agent,
+        ip_address, browser_hash)
+      values (${input.tenantId}, ${input.userId}, ${expiresAt}, ${input.grantId}, ${input.clientId},
+        ${origin?.userAgent ?? null}, ${origin?.ipAddress ?? null}, ${origin?.browserHash ?? null})
       on conflict (grant_id) where grant_id is not null
-        do update set last_used_at = now()
+        do update set last_used_at = now(),
+          user_agent = coalesce(sessions.user_agent, excluded.user_agent),
+          ip_address = coalesce(sessions.ip_address, excluded.ip_address),
+          browser_hash = coalesce(sessions.browser_hash, excluded.browser_hash)
       returning id, revoked_at is not null as revoked`)) as unknown as {
       rows: Array<{ id: string; revoked: boolean }>;
     };

@@ -144,7 +144,8 @@ export async function createRealmProvider(
     },
     findAccount: accountFinder(sources),
     extraTokenClaims: (ctx, token) => accessTokenClaims({ db, realm, config, sources }, ctx, token),
-    loadExistingGrant: (ctx) => grantFor(ctx, audience),
+    loadExistingGrant: (ctx) =>
+      grantFor(ctx, audience, { db, tenantId: realm.id, ttl: config.refreshTokenTtl }),
     // Any application with the refresh grant gets a refresh token; without offline_access it
     // ends with the browser session it came from.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
