@@ -60,7 +60,7 @@ function renderPage() {
 }
 
 /** Renders the page and signs in with the password, which the server answers with `step`. */
-async function afterPassword(step: unknown) {
+async function afterPassword(step: Record<string, unknown>) {
   server.use(http.post(`${PAGE}/login`, () => HttpResponse.json(step)));
   const view = renderPage();
   await view.user.type(await screen.findByLabelText(/^Password/), 'Correct-horse-1!');
