@@ -94,7 +94,14 @@ export async function buildApp({
     db: database.db,
     keys,
     dataVersion,
-    tokens: createTokenService({ db: database.db, keys, config, dataVersion, findRealm }),
+    tokens: createTokenService({
+      db: database.db,
+      keys,
+      config,
+      dataVersion,
+      findRealm,
+      mfaSecrets,
+    }),
     mail: createMailService({
       database,
       config,

@@ -7,6 +7,7 @@ import { logoutRequestSchema, tokenRequestSchema } from '@tc/contract/identity';
 import type { Config } from '../config';
 import type { HitCounter } from '../http/hit-counter';
 import { NotOurRefreshToken, OAuthError } from './oauth-error';
+import { clientOrigin } from './openid/browser-id';
 import { discoveryDocument } from './openid/discovery';
 import type { RealmGoogleSignIn } from './openid/hosted-google';
 import type { ProviderRegistry } from './openid/registry';
@@ -105,6 +106,9 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
   registerOpenIdRoutes(app, {
     registry,
     tokens,
+    db,
+    config,
+    mfaSecrets: options.mfaSecrets,
     limitSignIn: (realm, address) => passwordGrants.require(realm, address),
     googleSignIn: options.googleSignIn,
   });
@@ -141,6 +145,9 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
             clientSecret: body.client_secret ?? basicCredentials(request)?.secret,
             username: body.username,
             password: body.password,
+            totp: body.totp,
+            origin: clientOrigin(request.headers, request.ip),
+            acceptLanguage: request.headers['accept-language'],
           });
         });
       }

@@ -4,7 +4,12 @@ import { CLIENT_ID } from '@tc/contract/permissions';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { AnswerCache, type DataVersion } from '../db/data-version';
-import { attemptKey, clearLoginFailures, takeLoginAttempt } from './brute-force';
+import {
+  attemptKey,
+  clearLoginFailures,
+  countLoginAttempt,
+  type LoginAttempt,
+} from './brute-force';
 import {
   invalidCredentials,
   invalidRefreshToken,
@@ -21,7 +26,11 @@ import {
 } from './principal';
 import { issuerFor, type Realm, type RealmLookup } from './realms';
 import { requirePasswordClient } from './password-clients';
+import type { SessionOrigin } from './openid/browser-id';
 import { rotateRefreshToken } from './rotation';
+import { requirePasswordGrantFactor } from './second-factor/password-grant';
+import type { SecretBox } from './second-factor/secret-box';
+import { noticeNewBrowser, signInFacts } from './second-factor/sign-in-facts';
 import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
 import type { SigningKeys } from './signing-keys';
 
@@ -32,6 +41,8 @@ export interface TokenServiceDeps {
   /** A verified token's caller is kept while nothing it depends on has changed. */
   dataVersion: DataVersion;
   findRealm: RealmLookup;
+  /** Opens the authenticator-app secrets the password grant checks codes against. */
+  mfaSecrets: SecretBox;
 }
 
 /** The authenticated caller of an API request. */
@@ -52,6 +63,15 @@ function tenantClaim(token: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Why an account whose credentials are right may still not sign in, if it may not. */
+export function accountRefusal(principal: Principal): OAuthError | undefined {
+  if (!principal.userActive) return new OAuthError(400, 'invalid_grant', 'Account disabled');
+  if (!principal.emailVerified) {
+    return new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
+  }
+  return undefined;
 }
 
 /** Keycloak's direct-grant and refresh flows and access-token verification (docs/identity-provider.md). */
@@ -106,9 +126,11 @@ export function createTokenService(deps: TokenServiceDeps) {
    * Checks a user's password under the realm's rules: the password grant's and the hosted
    * sign-in page's one way in. Unknown, locked and wrong all do the same work and answer
    * alike: the attempt is counted (under a derived key when no account has the name) and one
-   * hash is computed.
+   * hash is computed. A right password leaves the attempt counted: the caller clears the
+   * failures once the sign-in is complete (second factor included), or takes the attempt
+   * back while the second factor is still to come.
    */
-  async function authenticatePassword(input: {
+  async function checkPassword(input: {
     realm: string;
     clientId: string | undefined;
     clientSecret?: string | undefined;
@@ -116,7 +138,7 @@ export function createTokenService(deps: TokenServiceDeps) {
     password: string | undefined;
     /** Whether the client may use the password grant; the hosted page skips this check. */
     checkClient?: boolean;
-  }): Promise<Principal> {
+  }): Promise<{ principal: Principal; attempt: LoginAttempt }> {
     const checkClient = input.checkClient ?? true;
     // One round trip finds the realm and the user; the separate realm check remains for the
     // answers that need no user (unknown realm, no username).
@@ -134,33 +156,66 @@ export function createTokenService(deps: TokenServiceDeps) {
     const principal = found?.principal;
     const password = input.password ?? '';
     const key = attemptKey(tenantId, principal?.userId, input.username ?? '');
-    const allowed = await takeLoginAttempt(db, config.bruteForce, { id: key, tenantId });
-    const checked = allowed && principal?.passwordHash ? principal.passwordHash : null;
+    const attempt = await countLoginAttempt(db, config.bruteForce, { id: key, tenantId });
+    const checked = attempt.allowed && principal?.passwordHash ? principal.passwordHash : null;
     if (!(await verifyPassword(checked, password)) || !principal) throw invalidCredentials();
-    await clearLoginFailures(db, principal.userId);
-    if (!principal.userActive) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
-    if (!principal.emailVerified) {
-      throw new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
+    const refusal = accountRefusal(principal);
+    if (refusal) {
+      // No second factor is asked of an account that cannot sign in: the password ends it.
+      await clearLoginFailures(db, principal.userId);
+      throw refusal;
     }
-    return principal;
+    return { principal, attempt };
   }
 
+  /**
+   * Keycloak's direct grant: the password, then the authenticator app's code in `totp` when
+   * the account has one. One request counts one attempt; only a complete sign-in clears the
+   * failures, so a right password with a wrong code stays counted.
+   */
   async function passwordGrant(input: {
     realm: string;
     clientId: string | undefined;
     clientSecret?: string | undefined;
     username: string | undefined;
     password: string | undefined;
+    totp?: string | undefined;
+    origin?: SessionOrigin;
+    acceptLanguage?: string | undefined;
   }): Promise<TokenResponse> {
-    return issueTokens(await authenticatePassword(input), input.clientId ?? CLIENT_ID);
+    const { principal } = await checkPassword(input);
+    const origin = input.origin ?? { userAgent: null, ipAddress: null, browserHash: null };
+    const facts = await signInFacts(db, principal.userId, origin.browserHash);
+    await requirePasswordGrantFactor(
+      { db, box: deps.mfaSecrets, publicUrl: config.publicUrl },
+      principal,
+      facts,
+      {
+        totp: input.totp,
+        acceptLanguage: input.acceptLanguage,
+      },
+    );
+    await clearLoginFailures(db, principal.userId);
+    const tokens = await issueTokens(principal, input.clientId ?? CLIENT_ID, origin);
+    await noticeNewBrowser(db, config.publicUrl, {
+      userId: principal.userId,
+      facts,
+      origin,
+      acceptLanguage: input.acceptLanguage,
+    });
+    return tokens;
   }
 
   /**
    * Opens a session for a principal the caller has already authenticated (password grant,
    * Google sign-in) and answers with the token endpoint's response.
    */
-  async function issueTokens(principal: Principal, clientId = CLIENT_ID): Promise<TokenResponse> {
-    const session = await startSession(db, principal, lifetimes, clientId);
+  async function issueTokens(
+    principal: Principal,
+    clientId = CLIENT_ID,
+    origin?: SessionOrigin,
+  ): Promise<TokenResponse> {
+    const session = await startSession(db, principal, lifetimes, clientId, origin);
     return respond(
       principal,
       { id: session.sessionId, clientId },
@@ -252,7 +307,7 @@ export function createTokenService(deps: TokenServiceDeps) {
   }
 
   return {
-    authenticatePassword,
+    checkPassword,
     passwordGrant,
     refreshGrant,
     issueTokens,

@@ -1,27 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { singleLineText } from '@tc/contract/text';
-import type { TokenService } from '../token-service';
+import { realmRelyingParty } from '../second-factor/passkey-sign-in';
+import { requestOrigin } from '../second-factor/relying-party';
 import { registerHostedGoogle, type RealmGoogleSignIn } from './hosted-google';
 import { actionParams, loadInteraction, realmParams } from './interaction';
 import { errorPageOf } from './pages';
-import type { ProviderRegistry } from './registry';
 import { OPENID_ROUTES } from './provider';
+import { registerSignInSteps, type SignInStepDeps } from './sign-in-steps-routes';
 
-interface OpenIdRouteDeps {
-  registry: ProviderRegistry;
-  tokens: TokenService;
-  /** Counts a sign-in attempt against the password limits (per address, per realm). */
-  limitSignIn: (realm: string, clientAddress: string) => Promise<void>;
+interface OpenIdRouteDeps extends SignInStepDeps {
   /** Google sign-in on the hosted page; undefined when the server has no Google client id. */
   googleSignIn: RealmGoogleSignIn | undefined;
 }
-
-const loginBody = z.object({
-  username: singleLineText().max(255).optional(),
-  password: singleLineText().max(1024).optional(),
-  remember: z.enum(['on', 'true', 'false']).optional(),
-});
 
 // The provider reads a form body that Fastify already parsed from `req.body`.
 function keepParsedBody(request: FastifyRequest, _reply: unknown, done: () => void) {
@@ -53,10 +42,10 @@ async function refuseOversizeParameters(request: FastifyRequest, reply: FastifyR
 
 /**
  * The provider's endpoints under Keycloak's paths, and the routes the hosted sign-in page
- * calls (`/login-actions/{realm}/{uid}/details`, `…/login` and `…/google`).
+ * calls (`/login-actions/{realm}/{uid}/details`, the sign-in steps and `…/google`).
  */
 export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps) {
-  const { registry, tokens } = deps;
+  const { registry } = deps;
   const base = '/realms/:realm';
   const handOff = (request: FastifyRequest, reply: FastifyReply) =>
     registry.handOff(request, reply, (request.params as { realm: string }).realm);
@@ -90,32 +79,14 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
         clientName: client?.clientName ?? null,
         loginHint: typeof details.params.login_hint === 'string' ? details.params.login_hint : null,
         uiLocales: typeof details.params.ui_locales === 'string' ? details.params.ui_locales : null,
+        /** Whether the page may offer passkeys: only on the tenant's own address. */
+        passkeys: Boolean(
+          await realmRelyingParty(deps.db, deps.config.publicUrl, realm, requestOrigin(request)),
+        ),
       };
     },
   );
 
-  app.post(
-    '/login-actions/:realm/:uid/login',
-    { schema: { params: actionParams, body: loginBody }, config: { changesNoCachedAnswer: true } },
-    async (request, reply) => {
-      const body = request.body as z.infer<typeof loginBody>;
-      const { realm, signIn } = await loadInteraction(registry, request, reply);
-      await deps.limitSignIn(realm.name, request.ip);
-      const principal = await tokens.authenticatePassword({
-        realm: realm.name,
-        clientId: undefined,
-        username: body.username,
-        password: body.password,
-        checkClient: false,
-      });
-      const redirectTo = await signIn({
-        accountId: principal.userId,
-        remember: body.remember === 'on' || body.remember === 'true',
-      });
-      reply.header('cache-control', 'no-store');
-      return { redirectTo };
-    },
-  );
-
+  registerSignInSteps(app, deps);
   registerHostedGoogle(app, { registry, signIn: deps.googleSignIn });
 }
