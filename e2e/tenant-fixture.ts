@@ -74,8 +74,10 @@ export interface FreshTenant {
   dispose(): Promise<void>;
 }
 
-export const TENANT_ADMIN_PASSWORD = 'Tenant-admin-2026!';
-export const READ_ONLY_PASSWORD = 'Read-only-2026!';
+// Neither holds its user's e-mail local part or name (admin@…, Reed Only): the default
+// password policy refuses those.
+export const TENANT_ADMIN_PASSWORD = 'Tenant-keeper-2026!';
+export const READ_ONLY_PASSWORD = 'Glance-around-2026!';
 const BATCH = 10;
 
 const random = () => randomBytes(4).toString('hex');
