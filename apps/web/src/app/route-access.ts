@@ -26,6 +26,8 @@ export const routePermissions: Partial<Record<AppPath, RoutePermission>> = {
   [paths.permissions]: 'permissions:read',
   [paths.projects]: 'projects:read',
   [paths.clients]: 'clients:read',
+  // Read-only without tenant:write; super administrators have no tenant to set.
+  [paths.settings]: 'tenant:read',
 };
 
 /** The part of a session that decides what it may open. */

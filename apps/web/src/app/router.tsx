@@ -64,7 +64,8 @@ const listScreens: RouteObject[] = [
   listScreen(
     paths.users,
     'users',
-    lazyScreen(['users'], () => import('../features/users/components/users-page')),
+    // The users' security dialog shows their sessions with the shared session list.
+    lazyScreen(['users', 'sessions'], () => import('../features/users/components/users-page')),
   ),
   listScreen(
     paths.roles,
@@ -126,6 +127,21 @@ const shellScreens: RouteObject = {
         },
         { path: paths.dashboard, element: <LandingRedirect /> },
         ...listScreens,
+        {
+          path: paths.account,
+          lazy: lazyScreen(
+            ['account', 'sessions'],
+            () => import('../features/account/components/account-page'),
+          ),
+        },
+        {
+          path: paths.settings,
+          handle: permissionHandle(paths.settings),
+          lazy: lazyScreen(
+            ['settings'],
+            () => import('../features/settings/components/settings-page'),
+          ),
+        },
       ],
     },
   ],

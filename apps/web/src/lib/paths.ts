@@ -21,6 +21,8 @@ export const paths = {
   permissions: '/dashboard/permissions',
   projects: '/dashboard/projects',
   clients: '/dashboard/clients',
+  account: '/account',
+  settings: '/settings',
   welcome: '/welcome',
   firstStep: '/first-step',
   secondStep: '/second-step',

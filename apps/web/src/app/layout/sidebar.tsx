@@ -6,10 +6,11 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { LanguageMenu } from '../../components/language-menu';
 import { useSession } from '../../lib/use-session';
 import { paths } from '../../lib/paths';
+import { canOpen } from '../route-access';
 import { ColorModeSwitch } from './color-mode-switch';
 import { NavMenu } from './nav-menu';
 import { TenantCard } from './tenant-card';
@@ -20,6 +21,10 @@ export function Sidebar() {
   const { t } = useTranslation();
   const session = useSession();
   const superAdmin = session?.superAdmin ?? false;
+  const { pathname } = useLocation();
+  // The tenant's settings; super administrators, who have no tenant, are not offered them.
+  const settings = canOpen(session, paths.settings);
+  const onSettings = pathname === paths.settings;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ p: 2 }}>
@@ -50,11 +55,18 @@ export function Sidebar() {
               <ListItemText primary={t('layout.support')} />
             </ListItemButton>
           </ListItem>
-          <ListItem disablePadding>
-            <ListItemButton component={RouterLink} to={paths.root}>
-              <ListItemText primary={t('layout.settings')} />
-            </ListItemButton>
-          </ListItem>
+          {settings ? (
+            <ListItem disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={paths.settings}
+                selected={onSettings}
+                aria-current={onSettings ? 'page' : undefined}
+              >
+                <ListItemText primary={t('layout.settings')} />
+              </ListItemButton>
+            </ListItem>
+          ) : null}
         </List>
         <UserCard superAdmin={superAdmin} />
       </Box>

@@ -16,7 +16,7 @@ import { useCan } from '../../lib/permissions';
 import type { DialogMode } from './crud-dialog';
 import { EmptyState } from './empty-state';
 import { gridLocaleText } from './grid-locale';
-import { RowMenu } from './row-menu';
+import { RowMenu, type RowAction } from './row-menu';
 import { PAGE_SIZES, useListState } from './use-list-state';
 import { describeFailure } from '../../lib/problem-text';
 
@@ -39,6 +39,8 @@ export interface ListPageProps<Row extends { id: string }> {
   rowName: (row: Row) => string;
   canEdit?: (row: Row) => boolean;
   canDelete?: (row: Row) => boolean;
+  /** The screen's own row actions (e.g. a user's sessions), opened by the screen itself. */
+  rowActions?: (row: Row) => readonly RowAction[];
   /** The entity's dialog for a mode; `close` ends it. */
   renderDialog: (state: DialogState<Row>, close: () => void) => ReactNode;
   /** Optional second view (tenants' cards); `menu` renders a row's View/Edit/Delete menu. */
@@ -77,6 +79,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
       canEdit={canWrite && (props.canEdit?.(row) ?? true)}
       canDelete={canWrite && (props.canDelete?.(row) ?? true)}
       onChoose={(mode) => setDialog({ mode, row })}
+      actions={props.rowActions?.(row)}
     />
   );
 
@@ -101,8 +104,8 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
         renderCell: ({ row }) => menu(row),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- menu depends on canWrite only
-    [props.columns, t, canWrite],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- menu depends on these only
+    [props.columns, t, canWrite, props.rowActions],
   );
 
   // Stable between renders: the grid treats a new sortModel array as a sort change and goes

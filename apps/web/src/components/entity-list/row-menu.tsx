@@ -7,16 +7,26 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DialogMode } from './crud-dialog';
 
+/** A screen's own action on a row, shown between Edit and Delete. */
+export interface RowAction {
+  label: string;
+  onSelect: () => void;
+}
+
 export interface RowMenuProps {
   /** Names the row for screen readers: "Actions for {{name}}". */
   name: string;
   canEdit: boolean;
   canDelete: boolean;
   onChoose: (mode: Exclude<DialogMode, 'add'>) => void;
+  actions?: readonly RowAction[];
 }
 
-/** The per-row menu of the list screens: View, Edit, Delete (delete in red: it cannot be undone). */
-export function RowMenu({ name, canEdit, canDelete, onChoose }: RowMenuProps) {
+/**
+ * The per-row menu of the list screens: View, Edit, a screen's own actions, Delete (delete in
+ * red: it cannot be undone).
+ */
+export function RowMenu({ name, canEdit, canDelete, onChoose, actions = [] }: RowMenuProps) {
   const { t } = useTranslation('lists');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -47,6 +57,17 @@ export function RowMenu({ name, canEdit, canDelete, onChoose }: RowMenuProps) {
             <ListItemText>{t('edit')}</ListItemText>
           </MenuItem>
         ) : null}
+        {actions.map((action) => (
+          <MenuItem
+            key={action.label}
+            onClick={() => {
+              setAnchor(null);
+              action.onSelect();
+            }}
+          >
+            <ListItemText>{action.label}</ListItemText>
+          </MenuItem>
+        ))}
         {canDelete ? (
           <MenuItem onClick={() => choose('delete')} sx={{ color: 'error.main' }}>
             <ListItemText>{t('delete')}</ListItemText>

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { User } from '@tc/contract/users';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/entity-list/list-page';
 import { StatusChip } from '../../../components/status-chip';
@@ -10,6 +10,7 @@ import { decodeClaims } from '../../../lib/jwt';
 import { useCan } from '../../../lib/permissions';
 import { useSession } from '../../../lib/use-session';
 import { UserDialog } from './user-dialog';
+import { UserSecurityDialog } from './user-security-dialog';
 
 const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
 
@@ -25,12 +26,19 @@ function useOwnId(): string | null {
 /**
  * Users: name, e-mail, role and status, sorted by e-mail (names repeat, addresses do not);
  * invited users who have not set a password yet are marked. An administrator cannot delete
- * themself (the server refuses), so their own row offers no Delete.
+ * themself (the server refuses), so their own row offers no Delete. With users:write a row's
+ * menu also opens the user's sessions and second factors.
  */
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const ownId = useOwnId();
   const canWrite = useCan('users:write');
+  const [securityOf, setSecurityOf] = useState<User | null>(null);
+  const rowActions = useCallback(
+    (user: User) =>
+      canWrite ? [{ label: t('sessionsAndSecurity'), onSelect: () => setSecurityOf(user) }] : [],
+    [canWrite, t],
+  );
   const columns = useMemo<GridColDef<User>[]>(
     () => [
       {
@@ -60,21 +68,27 @@ export default function UsersPage() {
     [t],
   );
   return (
-    <ListPage<User>
-      entity="users"
-      ns="users"
-      columns={columns}
-      writePermission="users:write"
-      rowName={fullName}
-      canDelete={(user) => user.id !== ownId}
-      renderDialog={(state, close) => (
-        <UserDialog
-          {...state}
-          own={state.row !== undefined && state.row.id === ownId}
-          canWrite={canWrite}
-          onClose={close}
-        />
-      )}
-    />
+    <>
+      <ListPage<User>
+        entity="users"
+        ns="users"
+        columns={columns}
+        writePermission="users:write"
+        rowName={fullName}
+        canDelete={(user) => user.id !== ownId}
+        rowActions={rowActions}
+        renderDialog={(state, close) => (
+          <UserDialog
+            {...state}
+            own={state.row !== undefined && state.row.id === ownId}
+            canWrite={canWrite}
+            onClose={close}
+          />
+        )}
+      />
+      {securityOf ? (
+        <UserSecurityDialog user={securityOf} onClose={() => setSecurityOf(null)} />
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,29 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { AuthenticatorSection } from './authenticator-section';
+import { PasskeysSection } from './passkeys-section';
+import { PasswordSection } from './password-section';
+import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
+
+/**
+ * The signed-in user's own account, open to everyone signed in: profile, password, the
+ * second factors (authenticator app, passkeys) and the sessions. Each section loads, fails
+ * and retries on its own, so one slow answer does not hold the others back.
+ */
+export default function AccountPage() {
+  const { t } = useTranslation('account');
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 960 }}>
+      <Typography component="h1" variant="h4">
+        {t('title')}
+      </Typography>
+      <ProfileSection />
+      <PasswordSection />
+      <AuthenticatorSection />
+      <PasskeysSection />
+      <SessionsSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card';
+import { useCan } from '../../../lib/permissions';
+import { describeFailure } from '../../../lib/problem-text';
+import { useSecurityPolicy } from '../api/security-policy';
+import { SecurityPolicyForm } from './security-policy-form';
+
+/**
+ * The tenant's settings: everyone holding tenant:read sees them, only tenant:write changes
+ * them (the server checks both). Today one section, the sign-in security policy.
+ */
+export default function SettingsPage() {
+  const { t } = useTranslation(['settings', 'lists']);
+  const canWrite = useCan('tenant:write');
+  const policy = useSecurityPolicy();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 960 }}>
+      <Typography component="h1" variant="h4">
+        {t('title')}
+      </Typography>
+      {canWrite ? null : <Alert severity="info">{t('readOnly')}</Alert>}
+      <SectionCard title={t('security.heading')} intro={t('security.intro')}>
+        {policy.isPending ? <LinearProgress aria-label={t('loading')} /> : null}
+        {policy.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void policy.refetch()}>
+                {t('lists:retry')}
+              </Button>
+            }
+          >
+            {t('loadFailed', { message: describeFailure(t, policy.error) })}
+          </Alert>
+        ) : null}
+        {policy.isSuccess ? <SecurityPolicyForm policy={policy.data} canWrite={canWrite} /> : null}
+      </SectionCard>
+    </Stack>
+  );
+}
