@@ -43,14 +43,14 @@ export class ConsoleSignIn {
    */
   static async withPasskey(
     realm: string,
-    input: { language?: string } = {},
+    input: { language?: string; remember: boolean },
   ): Promise<{ signIn: ConsoleSignIn; step: SignInStep }> {
-    const signIn = new ConsoleSignIn(await beginAuthorization({ realm, ...input }));
+    const signIn = new ConsoleSignIn(await beginAuthorization({ realm, language: input.language }));
     const details = await signIn.steps.details();
     if (details.passkeys === false) {
       throw new SignInStepError(400, 'passkeys_unavailable', 'Passkeys are not offered here');
     }
-    return { signIn, step: await signIn.steps.passkey() };
+    return { signIn, step: await signIn.steps.passkey({ remember: input.remember }) };
   }
 
   submitSecondFactor(code: string): Promise<SignInStep> {

@@ -91,8 +91,12 @@ export interface SignInSteps {
   startEnrolment(): Promise<TotpSetup>;
   /** The first code of the new authenticator; answers `done` with the recovery codes. */
   confirmEnrolment(code: string): Promise<SignInStep>;
-  /** Asks the browser for a passkey of this tenant and sends its assertion. */
-  passkey(): Promise<SignInStep>;
+  /**
+   * Asks the browser for a passkey of this tenant and sends its assertion; `remember` keeps
+   * the browser session past the browser's end, as for a password (after a password, the
+   * password step's choice holds).
+   */
+  passkey(options?: { remember?: boolean }): Promise<SignInStep>;
 }
 
 /** The steps of the sign-in request whose page is at `stepsPath`. */
@@ -120,14 +124,15 @@ export function signInStepsAt(stepsPath: string): SignInSteps {
       const body = form({ code });
       return stepOf(await answerOf(await at(SIGN_IN_STEP_PATHS.enrolTotpConfirm, body)));
     },
-    async passkey() {
+    async passkey({ remember } = {}) {
       const { options } = (await answerOf(
         await at(SIGN_IN_STEP_PATHS.passkeyOptions, json({})),
       )) as {
         options: PublicKeyCredentialRequestOptionsJSON;
       };
       const response = await startAuthentication({ optionsJSON: options });
-      return stepOf(await answerOf(await at(SIGN_IN_STEP_PATHS.passkey, json({ response }))));
+      const body = json(remember === undefined ? { response } : { response, remember });
+      return stepOf(await answerOf(await at(SIGN_IN_STEP_PATHS.passkey, body)));
     },
   };
 }

@@ -24,7 +24,7 @@ export function hostedSignInDriver(realm: string, uid: string): HostedSignInDriv
   return {
     password: (input) => steps.password(input),
     google: (credential) => steps.google(credential),
-    passkey: () => steps.passkey(),
+    passkey: (options) => steps.passkey(options),
     secondFactor: (code) => steps.secondFactor(code),
     secondFactorPasskey: () => steps.passkey(),
     startEnrolment: () => steps.startEnrolment(),

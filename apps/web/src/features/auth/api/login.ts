@@ -40,7 +40,10 @@ export function consoleSignInDriver(): SignInDriver {
       return started.step;
     },
     async passkey(options) {
-      const started = await ConsoleSignIn.withPasskey(realm(), { language: i18n.language });
+      const started = await ConsoleSignIn.withPasskey(realm(), {
+        language: i18n.language,
+        remember: options.remember,
+      });
       [current, email, remember] = [started.signIn, undefined, options.remember];
       return started.step;
     },

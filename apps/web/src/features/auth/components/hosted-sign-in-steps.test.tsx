@@ -68,7 +68,8 @@ async function afterPassword(step: Record<string, unknown>) {
   return view;
 }
 
-describe('hosted sign-in page: the steps after the password', () => {
+// Several screens typed through one after another: seconds each on a busy two-core runner.
+describe('hosted sign-in page: the steps after the password', { timeout: 30_000 }, () => {
   const assign = vi.fn();
   beforeAll(() => loadEnglish([]));
   beforeEach(() => {
@@ -215,7 +216,7 @@ describe('hosted sign-in page: the steps after the password', () => {
   });
 });
 
-describe('hosted sign-in page: Sign in with a passkey', () => {
+describe('hosted sign-in page: Sign in with a passkey', { timeout: 30_000 }, () => {
   const assign = vi.fn();
   beforeAll(() => loadEnglish([]));
   beforeEach(() => {
@@ -255,7 +256,9 @@ describe('hosted sign-in page: Sign in with a passkey', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(RESUME));
     expect(webAuthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
-    expect(await bodiesSentTo(`${PAGE}/passkey`)).toEqual([{ response: assertion }]);
+    expect(await bodiesSentTo(`${PAGE}/passkey`)).toEqual([
+      { response: assertion, remember: false },
+    ]);
     // No password was sent.
     expect(seenRequests().some((entry) => entry.path === `${PAGE}/login`)).toBe(false);
   });
