@@ -23,9 +23,14 @@ export async function registerApp(server: TestServer, tenantId: string) {
 }
 
 /** An application's authorization request, followed to the hosted sign-in page. */
-export async function openSignInPage(server: TestServer, realm: string, jar = new CookieJar()) {
+export async function openSignInPage(
+  server: TestServer,
+  realm: string,
+  jar = new CookieJar(),
+  extra: Record<string, string> = {},
+) {
   const config = await discover(server, realm, APP);
-  const request = await authorizationRequest(config);
+  const request = await authorizationRequest(config, extra);
   const answer = await jar.fetch(request.url.href);
   const page = new URL(answer.headers.get('location') ?? '', server.url);
   expect(page.pathname).toMatch(new RegExp(`^/login-actions/${realm}/`));
