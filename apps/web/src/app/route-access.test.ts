@@ -38,10 +38,18 @@ describe('which screens a user may open', () => {
     expect(openScreens({ ...admin, superAdmin: true })).toEqual([paths.tenants]);
   });
 
+  it("the tenant's settings open with tenant:read (members read them), never for a super administrator", () => {
+    expect(canOpen(admin, paths.settings)).toBe(true);
+    expect(canOpen(member, paths.settings)).toBe(true);
+    expect(canOpen(usersOnly, paths.settings)).toBe(false);
+    expect(canOpen({ ...admin, superAdmin: true }, paths.settings)).toBe(false);
+  });
+
   it('screens without a permission are open to every signed-in user, to no visitor', () => {
     for (const grants of [admin, noPermissions, superAdmin]) {
       expect(canOpen(grants, paths.home)).toBe(true);
       expect(canOpen(grants, paths.welcome)).toBe(true);
+      expect(canOpen(grants, paths.account)).toBe(true);
     }
     expect(canOpen(null, paths.home)).toBe(false);
     expect(isAllowed(null, 'users:read')).toBe(false);
