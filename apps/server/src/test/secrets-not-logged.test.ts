@@ -140,6 +140,24 @@ const LIVE_CASES: [string, (d: Drive) => Promise<void>][] = [
       expect(skip.status).toBe(200);
     },
   ],
+  [`GET ${API}/settings/security`, getOk(`${API}/settings/security`)],
+  [
+    `PUT ${API}/settings/security`,
+    (d) =>
+      bodies(
+        d,
+        'PUT',
+        `${API}/settings/security`,
+        // The defaults, so the cases after this one set passwords under the same rules.
+        {
+          mfaPolicy: 'optional',
+          passwordMinLength: 8,
+          passwordRequireSpecial: true,
+          passwordRefuseCommon: true,
+        },
+        200,
+      ),
+  ],
   [`GET ${API}/assistant`, getOk(`${API}/assistant`)],
   [
     `POST ${API}/assistant/chat`,
@@ -206,8 +224,9 @@ async function failingQueries(d: Drive) {
   await withFailingTable(server, 'users', async () => {
     const reset = await onHost('reset-password', { token, password: FAILING_PASSWORD });
     expect(reset.status).toBe(500);
-    const email = `failing@${d.tenant.domain}`;
-    await onHost('signup', { fullName: 'Fay Failing', email, password: FAILING_PASSWORD });
+    // Neither the name nor the address is in the password: the policy lets it reach the insert.
+    const email = `fay@${d.tenant.domain}`;
+    await onHost('signup', { fullName: 'Fay Faulty', email, password: FAILING_PASSWORD });
   });
   await withFailingTable(server, 'refresh_tokens', async () => {
     const refresh = { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! };
