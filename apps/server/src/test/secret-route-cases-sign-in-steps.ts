@@ -1,0 +1,178 @@
+import { expect } from 'vitest';
+import { insertUser } from '../modules/users';
+import { enrolTotp, setMfaPolicy, TestPasskey, totpCode } from './helpers/second-factor-sign-in';
+import { junkBody, secretQuery, type Drive } from './secret-route-cases';
+import {
+  authorize,
+  Browser,
+  expectStatus,
+  formOf,
+  FORM,
+  tokenRequest,
+} from './secret-route-openid-drive';
+
+type Case = [string, (d: Drive) => Promise<void>];
+
+/**
+ * The hosted sign-in page's steps after the password, driven with their secrets: the
+ * authenticator app's secret and codes, recovery codes, a passkey's assertion, and the
+ * browser's id cookie. Each runs as a user of its own, so the admin the other cases sign in
+ * as keeps signing in with the password alone.
+ */
+
+const passkey = new TestPasskey();
+const browsers = new WeakMap<Drive, { browser: Browser; page: string }>();
+
+/** A member of tenant A with a second factor of each kind, made once. */
+const withFactors = new WeakMap<
+  Drive,
+  Promise<{ email: string; secret: string; codes: string[] }>
+>();
+function factorUser(d: Drive) {
+  let made = withFactors.get(d);
+  if (!made) {
+    made = (async () => {
+      const email = `factors@${d.tenant.domain}`;
+      const id = await insertUser(d.server.database.db, {
+        tenantId: d.tenant.tenantId,
+        email,
+        firstName: 'Fia',
+        lastName: 'Factors',
+        roleId: d.tenant.memberRoleId,
+        password: d.admin.password,
+      });
+      const { secret, recoveryCodes } = await enrolTotp(d.server, {
+        id,
+        tenantId: d.tenant.tenantId,
+      });
+      d.secrets.set('sign-in step authenticator secret', secret);
+      recoveryCodes.forEach((code, i) => d.secrets.set(`sign-in step recovery code ${i}`, code));
+      await passkey.register(d.server, { tenantId: d.tenant.tenantId, userId: id });
+      return { email, secret, codes: recoveryCodes };
+    })();
+    withFactors.set(d, made);
+  }
+  return made;
+}
+
+const origin = (d: Drive) => ({ origin: `http://${d.host}` });
+
+async function passwordStep(d: Drive, browser: Browser, page: string, email: string) {
+  const fields = { username: email, password: d.admin.password };
+  const answer = await expectStatus(browser.post(`${page}/login`, fields, { token: '' }), 200);
+  return JSON.parse(answer.text) as { next: string };
+}
+
+const sendJson = (d: Drive, browser: Browser, path: string, body: unknown) =>
+  browser.send('POST', path, { token: '', body, headers: origin(d) });
+
+export const signInStepCases: Case[] = [
+  [
+    'POST /login-actions/:realm/:uid/second-factor',
+    async (d) => {
+      const user = await factorUser(d);
+      const browser = new Browser(d);
+      const { page } = await authorize(d, browser);
+      expect(await passwordStep(d, browser, page, user.email)).toMatchObject({
+        next: 'second-factor',
+      });
+      const path = `${page}/second-factor${secretQuery(d)}`;
+      await expectStatus(browser.post(path, { code: user.codes[1]!.slice(0, 6) }), 400);
+      await expectStatus(browser.send('POST', path, { token: '', body: junkBody(d) }), 400);
+      await expectStatus(browser.post(path, { code: totpCode(user.secret) }), 200);
+      // The password grant's second factor: a wrong one, then a recovery code.
+      const grant = { grant_type: 'password', client_id: 'react-client', username: user.email };
+      const form = { ...grant, password: d.admin.password };
+      await expectStatus(tokenRequest(d, { ...form, totp: user.codes[2]!.slice(1) }), 400);
+      const tokens = await expectStatus(tokenRequest(d, { ...form, totp: user.codes[2]! }), 200);
+      const { access_token: access, refresh_token: refresh } = JSON.parse(tokens.text) as Record<
+        string,
+        string
+      >;
+      d.secrets.set('second-factor grant access token', access!);
+      d.secrets.set('second-factor grant refresh token', refresh!);
+    },
+  ],
+  [
+    'POST /login-actions/:realm/:uid/enrol/totp',
+    async (d) => {
+      const email = `enrols@${d.tenant.domain}`;
+      await insertUser(d.server.database.db, {
+        tenantId: d.tenant.tenantId,
+        email,
+        firstName: 'Eno',
+        lastName: 'Enrols',
+        roleId: d.tenant.memberRoleId,
+        password: d.admin.password,
+      });
+      // Required of everyone for this case and the next only: the others sign in without.
+      await setMfaPolicy(d.server, d.tenant.tenantId, 'everyone');
+      const browser = new Browser(d);
+      const { page } = await authorize(d, browser);
+      expect(await passwordStep(d, browser, page, email)).toEqual({ next: 'enrol' });
+      const answer = await expectStatus(
+        browser.send('POST', `${page}/enrol/totp${secretQuery(d)}`, {
+          token: '',
+          body: formOf({}),
+          headers: FORM,
+        }),
+        200,
+      );
+      const { secret } = JSON.parse(answer.text) as { secret: string };
+      d.secrets.set('enrolled authenticator secret', secret);
+      d.ids.enrolSecret = secret;
+      browsers.set(d, { browser, page });
+    },
+  ],
+  [
+    'POST /login-actions/:realm/:uid/enrol/totp/confirm',
+    async (d) => {
+      const { browser, page } = browsers.get(d)!;
+      try {
+        const path = `${page}/enrol/totp/confirm${secretQuery(d)}`;
+        await expectStatus(browser.send('POST', path, { token: '', body: junkBody(d) }), 400);
+        const answer = await expectStatus(
+          browser.post(path, { code: totpCode(d.ids.enrolSecret!) }),
+          200,
+        );
+        const { recoveryCodes } = JSON.parse(answer.text) as { recoveryCodes: string[] };
+        recoveryCodes.forEach((code, i) => d.secrets.set(`enrolment recovery code ${i}`, code));
+      } finally {
+        await setMfaPolicy(d.server, d.tenant.tenantId, 'optional');
+      }
+    },
+  ],
+  [
+    'POST /login-actions/:realm/:uid/passkey/options',
+    async (d) => {
+      const browser = new Browser(d);
+      const { page } = await authorize(d, browser);
+      const path = `${page}/passkey/options${secretQuery(d)}`;
+      // Not on the tenant's domain: no passkeys there.
+      await expectStatus(browser.send('POST', path, { token: '', body: junkBody(d) }), 400);
+      await expectStatus(sendJson(d, browser, path, junkBody(d)), 200);
+    },
+  ],
+  [
+    'POST /login-actions/:realm/:uid/passkey',
+    async (d) => {
+      await factorUser(d);
+      const browser = new Browser(d);
+      const { page } = await authorize(d, browser);
+      const options = await expectStatus(sendJson(d, browser, `${page}/passkey/options`, {}), 200);
+      const { challenge } = (JSON.parse(options.text) as { options: { challenge: string } })
+        .options;
+      const response = passkey.assert({
+        challenge,
+        rpId: d.tenant.domain,
+        origin: origin(d).origin,
+        counter: 1,
+      });
+      const path = `${page}/passkey${secretQuery(d)}`;
+      await expectStatus(sendJson(d, browser, path, junkBody(d)), 400);
+      await expectStatus(sendJson(d, browser, path, { response }), 200);
+      // The same assertion again: its challenge is used up.
+      await expectStatus(sendJson(d, browser, path, { response }), 400);
+    },
+  ],
+];
