@@ -2,7 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 
 /**
  * The field of a one-time code: six digits of an authenticator app (the phone's keypad, and the
@@ -16,6 +16,7 @@ export function CodeField(props: {
   kind: 'totp' | 'recovery-code';
   error?: string | null;
   disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   const helperId = `${id}-helper`;
@@ -30,6 +31,7 @@ export function CodeField(props: {
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
         autoFocus
+        inputRef={props.inputRef}
         disabled={props.disabled}
         autoComplete={totp ? 'one-time-code' : 'off'}
         inputProps={{

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TotpSetup } from '@tc/contract/security';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField, typedCode } from './code-field';
 import { stepFailureText } from './step-failure';
@@ -19,7 +19,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * (and its key as text, for an app on the same device), then the app's first code. The answer
  * holds the recovery codes, which the next step shows once.
  */
-export function EnrolStep(props: {
+export default function EnrolStep(props: {
   start: () => Promise<TotpSetup>;
   confirm: (code: string) => Promise<void>;
   onBack: () => void;
@@ -36,7 +36,14 @@ export function EnrolStep(props: {
   });
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
-  const confirm = useMutation({ mutationFn: props.confirm, onError: () => setCode('') });
+  const field = useRef<HTMLInputElement>(null);
+  const confirm = useMutation({
+    mutationFn: props.confirm,
+    onError: () => {
+      setCode('');
+      field.current?.focus();
+    },
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,6 +96,7 @@ export function EnrolStep(props: {
           kind="totp"
           label={t('signInSteps.secondFactor.code')}
           value={code}
+          inputRef={field}
           onChange={(value) => {
             setCode(value);
             setMissing(false);

@@ -106,6 +106,7 @@ describe('hosted sign-in page: the steps after the password', { timeout: 30_000 
       'That code is not right. Check your authenticator app and try again.',
     );
     expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
     expect(assign).not.toHaveBeenCalled();
 
     // Apps show the code as "123 456"; the space is not part of it.

@@ -38,7 +38,9 @@ export function RecoveryCodesStep(props: {
         aria-label={t('signInSteps.recoveryCodes.list')}
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(2, 1fr)',
+          // Two columns where a code fits whole in each, else one: a code never breaks.
+          gridTemplateColumns: 'repeat(auto-fit, minmax(11.5em, 1fr))',
+          whiteSpace: 'nowrap',
           gap: 1,
           listStyle: 'none',
           p: 2,
@@ -46,7 +48,7 @@ export function RecoveryCodesStep(props: {
           borderRadius: 1,
           bgcolor: 'action.hover',
           fontFamily: 'monospace',
-          fontSize: '1rem',
+          fontSize: '0.875rem',
         }}
       >
         {props.codes.map((code) => (

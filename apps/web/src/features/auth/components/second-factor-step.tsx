@@ -5,7 +5,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { SecondFactorMethod } from '@tc/contract/sign-in-steps';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField, typedCode } from './code-field';
 import { PasskeyButton } from './passkey-button';
@@ -29,10 +29,14 @@ export function SecondFactorStep(props: {
   );
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
   const verify = useMutation({
     mutationFn: props.verify,
-    // A wrong code is cleared, so the next one is typed into an empty field.
-    onError: () => setCode(''),
+    // A wrong code is cleared, and the field has the focus again for the next one.
+    onError: () => {
+      setCode('');
+      field.current?.focus();
+    },
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -69,6 +73,7 @@ export function SecondFactorStep(props: {
                 : t('signInSteps.secondFactor.code')
             }
             value={code}
+            inputRef={field}
             onChange={(value) => {
               setCode(value);
               setMissing(false);

@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { FormField } from '../../../components/form-field';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../lib/paths';
@@ -20,7 +21,6 @@ import type { HostedSignInDriver } from '../api/hosted-sign-in';
 import { consoleSignInDriver, getRememberedEmail, TenantMissingError } from '../api/login';
 import type { LoginInput, SignInDriver } from '../api/sign-in-driver';
 import { AuthLayout } from './auth-layout';
-import { EnrolStep } from './enrol-step';
 import { GoogleButton } from './google-button';
 import { PasskeyButton, passkeysSupported } from './passkey-button';
 import { PasswordField } from '../../../components/password-field';
@@ -28,6 +28,9 @@ import { describeFailure } from '../../../lib/problem-text';
 import { RecoveryCodesStep } from './recovery-codes-step';
 import { SecondFactorStep } from './second-factor-step';
 import { useSignInSteps } from './use-sign-in-steps';
+
+// The QR code's library loads with the enrolment, which few sign-ins reach.
+const EnrolStep = lazy(() => import('./enrol-step'));
 
 export interface HostedSignIn {
   /** The steps of the application's sign-in request; `done` sends the browser back to it. */
@@ -101,11 +104,13 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   if (stage.step === 'enrol') {
     return (
       <AuthLayout title={t('signInSteps.enrol.title')}>
-        <EnrolStep
-          start={() => driver.startEnrolment()}
-          confirm={async (code) => advance(await driver.confirmEnrolment(code))}
-          onBack={backToPassword}
-        />
+        <Suspense fallback={<LinearProgress aria-label={t('signInSteps.enrol.loading')} />}>
+          <EnrolStep
+            start={() => driver.startEnrolment()}
+            confirm={async (code) => advance(await driver.confirmEnrolment(code))}
+            onBack={backToPassword}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
