@@ -133,6 +133,23 @@ export function openIdGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
         body,
       }),
     );
+  const secondFactorCode = fc.oneof(
+    fc.stringMatching(/^\d{6}$/),
+    fc.stringMatching(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+    typedText(20),
+  );
+  const base64url = fc.stringMatching(/^[A-Za-z0-9_-]{0,64}$/);
+  const passkeyAssertion = fc.record({
+    id: base64url,
+    rawId: base64url,
+    type: fc.constantFrom('public-key', 'password'),
+    response: fc.record({
+      clientDataJSON: base64url,
+      authenticatorData: base64url,
+      signature: base64url,
+    }),
+    clientExtensionResults: fc.constant({}),
+  });
   const signInForm = fc.record(
     {
       username: fc.oneof(fc.constant(victim.email), emailAt(tenant.domain)),
@@ -177,6 +194,38 @@ export function openIdGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
       'POST',
       (name, uid) => `/login-actions/${name}/${uid}/google`,
       jsonBody(fc.record({ credential: fc.constantFrom('x.y.z', ...world.googleCredentials) })),
+    ),
+    // The steps after the password: a code (six digits, a recovery code, anything), the
+    // enrolment, and a passkey's options and assertion (of no known credential).
+    ['POST /login-actions/:realm/:uid/second-factor']: aboutInteraction(
+      openId.interactions,
+      'POST',
+      (name, uid) => `/login-actions/${name}/${uid}/second-factor`,
+      formBody(fc.record({ code: secondFactorCode })),
+    ),
+    ['POST /login-actions/:realm/:uid/enrol/totp']: aboutInteraction(
+      openId.interactions,
+      'POST',
+      (name, uid) => `/login-actions/${name}/${uid}/enrol/totp`,
+      formBody(fc.constant({})),
+    ),
+    ['POST /login-actions/:realm/:uid/enrol/totp/confirm']: aboutInteraction(
+      openId.interactions,
+      'POST',
+      (name, uid) => `/login-actions/${name}/${uid}/enrol/totp/confirm`,
+      formBody(fc.record({ code: secondFactorCode })),
+    ),
+    ['POST /login-actions/:realm/:uid/passkey/options']: aboutInteraction(
+      openId.interactions,
+      'POST',
+      (name, uid) => `/login-actions/${name}/${uid}/passkey/options`,
+      jsonBody(fc.constant({})),
+    ),
+    ['POST /login-actions/:realm/:uid/passkey']: aboutInteraction(
+      openId.interactions,
+      'POST',
+      (name, uid) => `/login-actions/${name}/${uid}/passkey`,
+      jsonBody(fc.record({ response: passkeyAssertion })),
     ),
     [`GET ${OIDC}/userinfo`]: fuzzRequest({
       method: 'GET',

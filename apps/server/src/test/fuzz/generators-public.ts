@@ -24,12 +24,17 @@ export function publicGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
   const username = fc.oneof(fc.constant(victim.email), emailAt(tenant.domain));
   const password = fc.oneof(fc.constant(victim.password), typedText(20));
   const refreshToken = fc.constantFrom(...victim.refreshTokens);
-  const passwordGrant = fc.record({
-    client_id: fc.constant(CLIENT_ID),
-    grant_type: fc.constant('password'),
-    username,
-    password,
-  });
+  const passwordGrant = fc.record(
+    {
+      client_id: fc.constant(CLIENT_ID),
+      grant_type: fc.constant('password'),
+      username,
+      password,
+      // Keycloak's second factor: six digits, or a recovery code, or anything.
+      totp: fc.oneof(fc.stringMatching(/^\d{6}$/), typedText(20)),
+    },
+    { requiredKeys: ['client_id', 'grant_type', 'username', 'password'] },
+  );
   const refreshGrant = fc.record({
     client_id: fc.constant(CLIENT_ID),
     grant_type: fc.constant('refresh_token'),
