@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as oidc from 'openid-client';
 import { expect, test } from '../fixtures';
 import { expectSignedIn, logoutButton, openSignIn, signIn, signInScreen } from '../pages';
 import {
@@ -10,6 +14,16 @@ import {
   totpCode,
   wrongTotpCode,
 } from '../sign-in-steps';
+
+/** The pages of an application of the tenant's: the browser's arrival there ends a sign-in. */
+let appServer: Server;
+let APP_ORIGIN = '';
+test.beforeAll(async () => {
+  appServer = createServer((_request, response) => response.end('the application'));
+  await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
+  APP_ORIGIN = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => appServer.close(() => resolve())));
 
 test.describe('sign-in: the second factor after the password', () => {
   test('an authenticator code is asked for after the password; a wrong one is refused', async ({
@@ -104,5 +118,53 @@ test.describe('sign-in: the second factor after the password', () => {
     await expect(page).not.toHaveURL(/\/home$/);
     await codes.continue.click();
     await expectSignedIn(page, '/home');
+  });
+
+  test("an application's user gives the code on the hosted page and arrives signed in", async ({
+    page,
+    env,
+    freshTenant,
+  }) => {
+    test.setTimeout(90_000);
+    const tenant = await freshTenant();
+    const user = await tenant.readOnlyUser();
+    const { secret } = await enrolTotpByApi(user.api);
+    const clientId = `app-${randomBytes(4).toString('hex')}`;
+    const callback = `${APP_ORIGIN}/${clientId}/callback`;
+    await tenant.api('POST', '/clients/create', {
+      clientId,
+      name: `Portal ${clientId}`,
+      type: 'public',
+      redirectUris: [callback],
+      grantTypes: ['authorization_code', 'refresh_token'],
+    });
+    const config = await oidc.discovery(
+      new URL(`${env.adminUrl}/realms/${tenant.name}`),
+      clientId,
+      undefined,
+      oidc.None(),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: callback,
+      scope: 'openid email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+
+    await page.goto(url.href);
+    await signIn(page, user);
+    const step = secondFactorStep(page);
+    await step.code.fill(totpCode(secret));
+    await step.verify.click();
+    await page.waitForURL((address) => address.href.startsWith(callback));
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()).toMatchObject({ aud: clientId, email: user.email });
   });
 });
