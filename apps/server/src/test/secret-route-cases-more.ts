@@ -9,6 +9,7 @@ import {
   uploadPng,
   type Drive,
 } from './secret-route-cases';
+import { accountCases } from './secret-route-cases-account';
 import { clientCases } from './secret-route-cases-clients';
 import { openIdCases, openIdLogoutByPost, openIdTokenGrants } from './secret-route-cases-openid';
 import { authorize, Browser } from './secret-route-openid-drive';
@@ -269,3 +270,5 @@ const docs: Case[] = [
 
 export const CASES: Case[] = [...identity, ...docs, ...account, ...tenants, ...users, ...roles];
 CASES.push(...permissions, ...projects, ...clientCases, ...openIdCases);
+// The account page's routes change the admin's password and back, after everything else.
+CASES.push(...accountCases);

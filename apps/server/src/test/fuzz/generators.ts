@@ -1,5 +1,6 @@
 import type fc from 'fast-check';
 import type { FuzzRequest } from './fuzz-request';
+import { accountGenerators } from './generators-account';
 import { clientGenerators } from './generators-clients';
 import { entityGenerators } from './generators-entities';
 import { publicGenerators } from './generators-public';
@@ -12,6 +13,7 @@ export function routeGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<F
     ...publicGenerators(world),
     ...entityGenerators(world),
     ...clientGenerators(world),
+    ...accountGenerators(world),
     ...settingsGenerators(world),
   };
 }
