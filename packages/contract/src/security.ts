@@ -86,8 +86,8 @@ export const passkeySchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    createdAt: z.iso.datetime({ offset: true }),
-    lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Passkey' });
 export type Passkey = z.infer<typeof passkeySchema>;
@@ -152,8 +152,8 @@ export const sessionSchema = z
     clientId: z.string(),
     clientName: z.string().nullable(),
     ipAddress: z.string().nullable(),
-    createdAt: z.iso.datetime({ offset: true }),
-    lastActiveAt: z.iso.datetime({ offset: true }),
+    createdAt: z.iso.datetime(),
+    lastActiveAt: z.iso.datetime(),
     /** The session of the request that asked. */
     current: z.boolean(),
   })
