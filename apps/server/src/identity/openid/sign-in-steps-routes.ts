@@ -1,55 +1,31 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SIGN_IN_STEP_PATHS, type SignInStep } from '@tc/contract/sign-in-steps';
 import { singleLineText } from '@tc/contract/text';
-import type { Config } from '../../config';
-import type { Database } from '../../db/database';
 import { clearLoginFailures, countLoginAttempt, undoLoginAttempt } from '../brute-force';
-import { OAuthError } from '../oauth-error';
 import { principalById } from '../principal';
 import { notifySecurityEvent } from '../second-factor/notifications';
-import {
-  passkeyAssertionSchema,
-  passkeySignInOptions,
-  realmRelyingParty,
-  verifyPasskeySignIn,
-} from '../second-factor/passkey-sign-in';
 import { replaceRecoveryCodes } from '../second-factor/recovery-codes';
-import { requestOrigin } from '../second-factor/relying-party';
-import type { SecretBox } from '../second-factor/secret-box';
 import {
   asksSecondFactor,
   mustEnrol,
-  noticeNewBrowser,
   secondFactorMethods,
   signInFacts,
   useSecondFactorCode,
-  type SignInFacts,
 } from '../second-factor/sign-in-facts';
-import {
-  dropSignInStep,
-  findSignInStep,
-  interactionStepKey,
-  saveSignInStep,
-  takeSignInStep,
-  type SignInStepKind,
-} from '../second-factor/sign-in-steps';
+import { saveSignInStep, takeSignInStep } from '../second-factor/sign-in-steps';
 import { startTotpEnrolment, useTotpCode } from '../second-factor/totp';
-import { accountRefusal, type TokenService } from '../token-service';
-import { browserOrigin, ensureBrowserId } from './browser-id';
-import { actionParams, loadInteraction } from './interaction';
-import type { ProviderRegistry } from './registry';
+import { registerPasskeySteps } from './passkey-steps-routes';
+import {
+  refusals,
+  rememberOf,
+  signInStepKit,
+  STEPS_BASE as base,
+  stepOptions as options,
+  type SignInStepDeps,
+} from './sign-in-step-kit';
 
-export interface SignInStepDeps {
-  registry: ProviderRegistry;
-  tokens: TokenService;
-  db: Database;
-  config: Config;
-  mfaSecrets: SecretBox;
-  /** Counts a sign-in attempt against the password limits (per address, per realm). */
-  limitSignIn: (realm: string, clientAddress: string) => Promise<void>;
-}
+export type { SignInStepDeps } from './sign-in-step-kit';
 
 const loginBody = z.object({
   username: singleLineText().max(255).optional(),
@@ -57,46 +33,6 @@ const loginBody = z.object({
   remember: z.enum(['on', 'true', 'false']).optional(),
 });
 const codeBody = z.object({ code: singleLineText().max(100).optional() });
-const passkeyBody = z.object({
-  response: passkeyAssertionSchema,
-  remember: z.boolean().optional(),
-});
-
-/** The refusals of the steps after the password, in the OAuth shape of the password step's. */
-const refusals = {
-  noStepWaiting: () =>
-    new OAuthError(
-      400,
-      'invalid_request',
-      'No sign-in is waiting for this step any more: sign in with your password again.',
-    ),
-  wrongCode: () => new OAuthError(400, 'invalid_grant', 'Invalid authenticator code'),
-  passkeyRefused: () => new OAuthError(400, 'invalid_grant', 'This passkey was not accepted.'),
-  noPasskeysHere: () =>
-    new OAuthError(400, 'passkeys_unavailable', "Passkeys work on the tenant's own address only."),
-  alreadyEnrolled: () =>
-    new OAuthError(
-      400,
-      'invalid_request',
-      'An authenticator app is already set up for this account: sign in with your password again.',
-    ),
-};
-
-const JSON_ONLY = 'The body must be JSON with the passkey\'s answer: {"response": {…}}.';
-
-/** The passkey steps take JSON; a body that is no JSON object is refused in these words. */
-function inJsonTerms(error: FastifyError): never {
-  const wholeBody =
-    hasZodFastifySchemaValidationErrors(error) &&
-    error.validationContext === 'body' &&
-    !error.validation[0]?.instancePath;
-  if (wholeBody) throw new OAuthError(400, 'invalid_request', JSON_ONLY);
-  if (error.statusCode === 415)
-    throw new OAuthError(400, 'invalid_request', 'The body must be JSON.');
-  throw error;
-}
-
-const rememberOf = (data: Record<string, unknown>) => data['remember'] === true;
 
 /**
  * The hosted sign-in page's steps (`/login-actions/{realm}/{uid}/…`): the password, then a
@@ -105,57 +41,9 @@ const rememberOf = (data: Record<string, unknown>) => data['remember'] === true;
  * under the interaction's uid, which only the browser holding its cookie can name.
  */
 export function registerSignInSteps(app: FastifyInstance, deps: SignInStepDeps) {
-  const { registry, tokens, db, config, mfaSecrets: box } = deps;
+  const { tokens, db, config, mfaSecrets: box } = deps;
   const publicUrl = config.publicUrl;
-  const base = '/login-actions/:realm/:uid';
-  // A step that only reads, or writes what no list shows, changes no cached answer; one that
-  // uses up a code or a passkey's counter, or adds an authenticator, does.
-  const options = (body: z.ZodType | undefined, changesNoCachedAnswer = false) => ({
-    schema: body ? { params: actionParams, body } : { params: actionParams },
-    config: { changesNoCachedAnswer },
-  });
-
-  /** The interaction a step is about, counted against the limits, and the browser it is in. */
-  async function openStep(request: FastifyRequest, reply: FastifyReply) {
-    const { realm, signIn } = await loadInteraction(registry, request, reply);
-    await deps.limitSignIn(realm.name, request.ip);
-    const browserId = ensureBrowserId(request, reply, publicUrl);
-    reply.header('cache-control', 'no-store');
-    const { uid } = request.params as z.infer<typeof actionParams>;
-    return {
-      realm,
-      signIn,
-      key: interactionStepKey(uid),
-      uid,
-      origin: browserOrigin(request.headers, request.ip, browserId),
-      acceptLanguage: request.headers['accept-language'],
-    };
-  }
-  type Step = Awaited<ReturnType<typeof openStep>>;
-
-  /** Finishes the application's sign-in request for the user: the browser goes on there. */
-  async function finish(
-    step: Step,
-    userId: string,
-    remember: boolean,
-    known?: SignInFacts,
-  ): Promise<{ next: 'done'; redirectTo: string }> {
-    const facts = known ?? (await signInFacts(db, userId, step.origin.browserHash));
-    const redirectTo = await step.signIn({ accountId: userId, remember });
-    await noticeNewBrowser(db, publicUrl, {
-      userId,
-      facts,
-      origin: step.origin,
-      acceptLanguage: step.acceptLanguage,
-    });
-    return { next: 'done', redirectTo };
-  }
-
-  async function waiting(step: Step, kind: SignInStepKind) {
-    const found = await findSignInStep(db, { key: step.key, tenantId: step.realm.id, kind });
-    if (!found?.userId) throw refusals.noStepWaiting();
-    return { ...found, user: { id: found.userId, tenantId: step.realm.id } };
-  }
+  const { openStep, finish, waiting } = signInStepKit(deps);
 
   app.post(
     `${base}${SIGN_IN_STEP_PATHS.password}`,
@@ -271,60 +159,5 @@ export function registerSignInSteps(app: FastifyInstance, deps: SignInStepDeps) 
     },
   );
 
-  // A scope of its own: the realm's other routes take forms only, the passkey's the browser's
-  // JSON (and a form too).
-  void app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('application/json')) {
-      scope.addContentTypeParser(
-        'application/json',
-        { parseAs: 'string' },
-        scope.getDefaultJsonParser('error', 'error'),
-      );
-    }
-    scope.setErrorHandler(inJsonTerms);
-    scope.post(
-      `${base}${SIGN_IN_STEP_PATHS.passkeyOptions}`,
-      options(undefined, true),
-      async (request, reply) => {
-        const step = await openStep(request, reply);
-        const rp = await realmRelyingParty(db, publicUrl, step.realm, requestOrigin(request));
-        if (!rp) throw refusals.noPasskeysHere();
-        const tenantId = step.realm.id;
-        return { options: await passkeySignInOptions(db, { tenantId, uid: step.uid, rp }) };
-      },
-    );
-    scope.post(
-      `${base}${SIGN_IN_STEP_PATHS.passkey}`,
-      options(passkeyBody),
-      async (request, reply): Promise<SignInStep> => {
-        const body = request.body as z.infer<typeof passkeyBody>;
-        const step = await openStep(request, reply);
-        const tenantId = step.realm.id;
-        const rp = await realmRelyingParty(db, publicUrl, step.realm, requestOrigin(request));
-        if (!rp) throw refusals.noPasskeysHere();
-        const userId = await verifyPasskeySignIn(db, {
-          tenantId,
-          uid: step.uid,
-          rp,
-          assertion: body.response,
-        });
-        const principal = userId ? await principalById(db, tenantId, userId) : undefined;
-        if (!principal?.tenantEnabled) throw refusals.passkeyRefused();
-        const refusal = accountRefusal(principal);
-        if (refusal) throw refusal;
-        // A passkey is both factors. After this user's right password, the sign-in is
-        // complete, and the password's earlier failures are forgotten as after a code.
-        const pending = await findSignInStep(db, {
-          key: step.key,
-          tenantId,
-          kind: 'second-factor',
-        });
-        const afterPassword = pending?.userId === principal.userId;
-        await dropSignInStep(db, step.key, tenantId);
-        if (afterPassword) await clearLoginFailures(db, principal.userId);
-        const remember = afterPassword ? rememberOf(pending.data) : body.remember === true;
-        return finish(step, principal.userId, remember);
-      },
-    );
-  });
+  registerPasskeySteps(app, deps);
 }
