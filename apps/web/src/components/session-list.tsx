@@ -88,6 +88,7 @@ export function SessionList({ sessions, label, onSignOut, pendingId }: SessionLi
                         })}
                         disabled={pendingId === session.id}
                         onClick={() => onSignOut(session)}
+                        sx={{ whiteSpace: 'nowrap' }}
                       >
                         {t('signOut')}
                       </Button>

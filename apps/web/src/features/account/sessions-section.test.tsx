@@ -50,7 +50,7 @@ describe('Account: sessions', () => {
       ],
     });
     const { user } = renderWithProviders(<SessionsSection />);
-    const table = await screen.findByRole('table', { name: 'Sessions' });
+    const table = await screen.findByRole('table', { name: 'Open sessions' });
     const [, mine, other] = within(table).getAllByRole('row');
     expect(mine).toHaveTextContent('Chrome 131 on LinuxThis device');
     expect(within(mine!).queryByRole('button')).toBeNull();

@@ -35,7 +35,7 @@ export function SessionsSection() {
         <>
           <SessionList
             sessions={sessions.data}
-            label={t('sessions.heading')}
+            label={t('sessions.label')}
             onSignOut={(session) => setAsking({ kind: 'one', session })}
           />
           <div>

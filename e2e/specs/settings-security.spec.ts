@@ -1,0 +1,59 @@
+import { expect, test } from '../fixtures';
+import { navigation, signInTo } from '../pages';
+
+/**
+ * The tenant's sign-in security settings against the real server: an administrator (tenant:write)
+ * changes and saves them, a member who only reads them (tenant:read) sees them read-only.
+ */
+test.describe('settings: sign-in security', () => {
+  test('an administrator saves the policy; it is there after a reload', async ({
+    page,
+    freshTenant,
+  }) => {
+    test.setTimeout(90_000);
+    const tenant = await freshTenant();
+    await signInTo(page, tenant);
+    await navigation(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+    const policy = page.getByRole('radiogroup', { name: 'Second factor' });
+    await expect(policy.getByRole('radio', { name: 'Optional' })).toBeChecked();
+    await policy.getByRole('radio', { name: 'Required for administrators' }).check();
+    await page.getByRole('spinbutton', { name: /^Minimum password length/ }).fill('12');
+    await page.getByRole('switch', { name: 'Require a special character' }).uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Sign-in security saved.' }),
+    ).toBeVisible();
+
+    await page.reload();
+    await expect(policy.getByRole('radio', { name: 'Required for administrators' })).toBeChecked();
+    await expect(page.getByRole('spinbutton', { name: /^Minimum password length/ })).toHaveValue(
+      '12',
+    );
+    await expect(
+      page.getByRole('switch', { name: 'Require a special character' }),
+    ).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: /^Refuse common passwords/ })).toBeChecked();
+  });
+
+  test('a member who holds tenant:read only sees the settings read-only', async ({
+    page,
+    freshTenant,
+  }) => {
+    test.setTimeout(90_000);
+    const tenant = await freshTenant();
+    const reader = await tenant.readOnlyUser();
+    await signInTo(page, tenant, reader);
+    await navigation(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+    await expect(page.getByText(/Changing them needs the permission tenant:write/)).toBeVisible();
+    const radios = page.getByRole('radiogroup', { name: 'Second factor' }).getByRole('radio');
+    await expect(radios).toHaveCount(3);
+    for (const radio of await radios.all()) await expect(radio).toBeDisabled();
+    await expect(page.getByRole('spinbutton', { name: /^Minimum password length/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  });
+});
