@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import type { SecondFactors, TotpSetup } from '@tc/contract/security';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import {
   startTotpSetup,
   useNewRecoveryCodes,
   useRemoveTotp,
+  useSecondFactorMutation,
   useSecondFactors,
 } from '../api/second-factors';
 import { SectionLoadFailed, SectionLoading } from './load-state';
@@ -47,7 +47,8 @@ function Authenticator({ factors }: { factors: SecondFactors }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [shownCodes, setShownCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
-  const start = useMutation({ mutationFn: startTotpSetup, onSuccess: setSetup });
+  // A refusal (an app set up meanwhile in another tab) refreshes the status it contradicts.
+  const start = useSecondFactorMutation(startTotpSetup);
   const remove = useRemoveTotp();
   const newCodes = useNewRecoveryCodes();
   const hasAny = factors.totp || factors.passkeys.length > 0;
@@ -96,7 +97,11 @@ function Authenticator({ factors }: { factors: SecondFactors }) {
             </Alert>
           ) : null}
           <div>
-            <Button variant="contained" disabled={start.isPending} onClick={() => start.mutate()}>
+            <Button
+              variant="contained"
+              disabled={start.isPending}
+              onClick={() => start.mutate(undefined, { onSuccess: setSetup })}
+            >
               {t('totp.setUp')}
             </Button>
           </div>
