@@ -45,7 +45,8 @@ export function AuthenticatorSection() {
 function Authenticator({ factors }: { factors: SecondFactors }) {
   const { t } = useTranslation(['account', 'lists']);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const [shownCodes, setShownCodes] = useState<string[] | null>(null);
+  // The codes to show once, and the notice that follows once they are put away.
+  const [shown, setShown] = useState<{ codes: string[]; then?: string } | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   // A refusal (an app set up meanwhile in another tab) refreshes the status it contradicts.
   const start = useSecondFactorMutation(startTotpSetup);
@@ -84,8 +85,7 @@ function Authenticator({ factors }: { factors: SecondFactors }) {
           setup={setup}
           onConfirmed={(codes) => {
             setSetup(null);
-            setShownCodes(codes);
-            notify(t('totp.enabled'));
+            setShown({ codes, then: t('totp.enabled') });
           }}
           onCancel={() => setSetup(null)}
         />
@@ -112,7 +112,7 @@ function Authenticator({ factors }: { factors: SecondFactors }) {
         <ConfirmDialog
           title={t('totp.newCodesTitle')}
           confirmLabel={t('totp.newCodesConfirm')}
-          onConfirm={async () => setShownCodes((await newCodes.mutateAsync()).recoveryCodes)}
+          onConfirm={async () => setShown({ codes: (await newCodes.mutateAsync()).recoveryCodes })}
           onClose={() => setAsking(null)}
         >
           {t('totp.newCodesText')}
@@ -132,8 +132,14 @@ function Authenticator({ factors }: { factors: SecondFactors }) {
           {t('totp.removeText')}
         </ConfirmDialog>
       ) : null}
-      {shownCodes ? (
-        <RecoveryCodesDialog codes={shownCodes} onClose={() => setShownCodes(null)} />
+      {shown ? (
+        <RecoveryCodesDialog
+          codes={shown.codes}
+          onClose={() => {
+            setShown(null);
+            if (shown.then) notify(shown.then);
+          }}
+        />
       ) : null}
     </>
   );
