@@ -53,7 +53,7 @@ export const accountProfileSchema = z
   .meta({ id: 'AccountProfile' });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
-const profileName = (field: 'first_name' | 'last_name') =>
+const profileName = (field: 'first_name') =>
   singleLineText({ error: `user.${field}_required` })
     .trim()
     .min(1, `user.${field}_required`)
@@ -62,7 +62,10 @@ const profileName = (field: 'first_name' | 'last_name') =>
 export const accountProfileUpdateSchema = z
   .object({
     firstName: profileName('first_name'),
-    lastName: profileName('last_name'),
+    // Accounts made from an e-mail alone (the first administrator, Google) may have none.
+    lastName: singleLineText({ error: 'user.last_name_required' })
+      .trim()
+      .max(100, 'user.last_name_too_long'),
     locale: z.enum(['en', 'de', 'fr', 'it'], { error: 'account.locale_invalid' }).nullable(),
     notifyNewBrowser: z.boolean(),
   })
