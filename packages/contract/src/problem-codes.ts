@@ -92,6 +92,8 @@ export const PROBLEM_TEXTS = {
     'There is no account for {{email}} in this tenant, and it does not allow sign-up. Ask an administrator to invite you.',
   'google.account_disabled':
     'Account disabled. Ask an administrator of this tenant to enable it again.',
+  'google.second_factor_required':
+    'This account signs in with a second factor: use the sign-in page.',
 
   // Tenants.
   'tenant.not_found': 'This tenant does not exist.',

@@ -2,22 +2,24 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { googleSignInSchema, type GoogleSignIn } from '@tc/contract/google';
 import { isProblemCode, problemText } from '@tc/contract/problem-codes';
+import type { SignInStep } from '@tc/contract/sign-in-steps';
 import { AppError, notFound } from '../../http/problem';
 import { OAuthError } from '../oauth-error';
 import type { Realm } from '../realms';
-import { actionParams, loadInteraction } from './interaction';
-import type { ProviderRegistry } from './registry';
+import { actionParams } from './interaction';
+import { signInStepKit, STEPS_BASE, type SignInStepDeps } from './sign-in-step-kit';
 
 /**
  * Signs the holder of a Google ID token in to a realm's tenant, by the rules of the console's
  * Google sign-in (which live with the modules, above this layer: app.ts passes them in).
- * Answers the account the provider signs in.
+ * Answers the account Google authenticated, and what its role grants (a tenant's policy may
+ * require a second factor of administrators only).
  */
 export type RealmGoogleSignIn = (input: {
   realm: Realm;
   credential: string;
   log: FastifyBaseLogger;
-}) => Promise<{ accountId: string }>;
+}) => Promise<{ accountId: string; permissions: readonly string[] }>;
 
 const JSON_ONLY = 'The body must be JSON with the Google credential: {"credential": "…"}.';
 
@@ -45,14 +47,17 @@ function inOAuthTerms(error: FastifyError | AppError): never {
 
 /**
  * POST /login-actions/{realm}/{uid}/google: the hosted sign-in page's "Sign in with Google".
- * The page posts the ID token Google Identity Services handed it; the application's sign-in
- * request then finishes as after the password, and the answer says where the browser goes.
+ * The page posts the ID token Google Identity Services handed it. Google is a first factor
+ * like the password, and is answered as the password step is: done (the browser goes back
+ * to the application), or the second factor the user has, or the enrolment the tenant
+ * requires, which the same steps then take.
  */
 export function registerHostedGoogle(
   app: FastifyInstance,
-  deps: { registry: ProviderRegistry; signIn: RealmGoogleSignIn | undefined },
+  deps: SignInStepDeps & { googleSignIn: RealmGoogleSignIn | undefined },
 ) {
-  const { registry, signIn } = deps;
+  const signIn = deps.googleSignIn;
+  const { openStep, afterFirstFactor } = signInStepKit(deps);
   // A scope of its own: the realm's other routes take forms only, this one the JSON the
   // console's Google sign-in takes too.
   void app.register(async (scope) => {
@@ -65,7 +70,7 @@ export function registerHostedGoogle(
     }
     scope.setErrorHandler(inOAuthTerms);
     scope.post(
-      '/login-actions/:realm/:uid/google',
+      `${STEPS_BASE}/google`,
       {
         schema: { params: actionParams, body: googleSignInSchema },
         // A sign-in empties no cached answer; a sign-up, or a claimed account, is counted by
@@ -76,14 +81,16 @@ export function registerHostedGoogle(
           if (!signIn) throw notFound('google.not_configured');
         },
       },
-      async (request, reply) => {
+      async (request, reply): Promise<SignInStep> => {
         const { credential } = request.body as GoogleSignIn;
-        const { realm, signIn: finish } = await loadInteraction(registry, request, reply);
-        const { accountId } = await signIn!({ realm, credential, log: request.log });
+        const step = await openStep(request, reply);
+        const signedIn = await signIn!({ realm: step.realm, credential, log: request.log });
         // Google offers no "remember me": the browser session ends with the browser.
-        const redirectTo = await finish({ accountId, remember: false });
-        reply.header('cache-control', 'no-store');
-        return { redirectTo };
+        return afterFirstFactor(
+          step,
+          { userId: signedIn.accountId, permissions: signedIn.permissions },
+          false,
+        );
       },
     );
   });

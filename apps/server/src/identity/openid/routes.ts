@@ -88,5 +88,5 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
   );
 
   registerSignInSteps(app, deps);
-  registerHostedGoogle(app, { registry, signIn: deps.googleSignIn });
+  registerHostedGoogle(app, deps);
 }

@@ -1,13 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { SignInStep } from '@tc/contract/sign-in-steps';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { OAuthError } from '../oauth-error';
 import type { SecretBox } from '../second-factor/secret-box';
-import { noticeNewBrowser, signInFacts, type SignInFacts } from '../second-factor/sign-in-facts';
+import {
+  asksSecondFactor,
+  mustEnrol,
+  noticeNewBrowser,
+  secondFactorMethods,
+  signInFacts,
+  type SignInFacts,
+} from '../second-factor/sign-in-facts';
 import {
   findSignInStep,
   interactionStepKey,
+  saveSignInStep,
   type SignInStepKind,
 } from '../second-factor/sign-in-steps';
 import type { TokenService } from '../token-service';
@@ -110,11 +119,42 @@ export function signInStepKit(deps: SignInStepDeps) {
     return { next: 'done', redirectTo };
   }
 
+  /**
+   * A first factor (the password, Google) has authenticated the user: the sign-in is done, or
+   * waits under the interaction's key for the second factor the user has, or for the enrolment
+   * the tenant requires. `settle` lets the first factor's own bookkeeping (a password's
+   * attempt) follow the outcome.
+   */
+  async function afterFirstFactor(
+    step: OpenedStep,
+    principal: { userId: string; permissions: readonly string[] },
+    remember: boolean,
+    settle: { waiting?: () => Promise<unknown>; done?: () => Promise<unknown> } = {},
+  ): Promise<SignInStep> {
+    const facts = await signInFacts(db, principal.userId, step.origin.browserHash);
+    const asks = asksSecondFactor(facts);
+    if (asks || mustEnrol(facts, principal.permissions)) {
+      await settle.waiting?.();
+      await saveSignInStep(db, {
+        key: step.key,
+        tenantId: step.realm.id,
+        userId: principal.userId,
+        kind: asks ? 'second-factor' : 'enrol',
+        data: { remember },
+      });
+      return asks
+        ? { next: 'second-factor', methods: secondFactorMethods(facts) }
+        : { next: 'enrol' };
+    }
+    await settle.done?.();
+    return finish(step, principal.userId, remember, facts);
+  }
+
   async function waiting(step: OpenedStep, kind: SignInStepKind) {
     const found = await findSignInStep(db, { key: step.key, tenantId: step.realm.id, kind });
     if (!found?.userId) throw refusals.noStepWaiting();
     return { ...found, user: { id: found.userId, tenantId: step.realm.id } };
   }
 
-  return { openStep, finish, waiting };
+  return { openStep, finish, afterFirstFactor, waiting };
 }

@@ -6,14 +6,8 @@ import { clearLoginFailures, countLoginAttempt, undoLoginAttempt } from '../brut
 import { principalById } from '../principal';
 import { notifySecurityEvent } from '../second-factor/notifications';
 import { replaceRecoveryCodes } from '../second-factor/recovery-codes';
-import {
-  asksSecondFactor,
-  mustEnrol,
-  secondFactorMethods,
-  signInFacts,
-  useSecondFactorCode,
-} from '../second-factor/sign-in-facts';
-import { saveSignInStep, takeSignInStep } from '../second-factor/sign-in-steps';
+import { useSecondFactorCode } from '../second-factor/sign-in-facts';
+import { takeSignInStep } from '../second-factor/sign-in-steps';
 import { startTotpEnrolment, useTotpCode } from '../second-factor/totp';
 import { registerPasskeySteps } from './passkey-steps-routes';
 import {
@@ -43,7 +37,7 @@ const codeBody = z.object({ code: singleLineText().max(100).optional() });
 export function registerSignInSteps(app: FastifyInstance, deps: SignInStepDeps) {
   const { tokens, db, config, mfaSecrets: box } = deps;
   const publicUrl = config.publicUrl;
-  const { openStep, finish, waiting } = signInStepKit(deps);
+  const { openStep, finish, afterFirstFactor, waiting } = signInStepKit(deps);
 
   app.post(
     `${base}${SIGN_IN_STEP_PATHS.password}`,
@@ -59,26 +53,13 @@ export function registerSignInSteps(app: FastifyInstance, deps: SignInStepDeps) 
         checkClient: false,
       });
       const remember = body.remember === 'on' || body.remember === 'true';
-      const facts = await signInFacts(db, principal.userId, step.origin.browserHash);
-      const asks = asksSecondFactor(facts);
-      if (asks || mustEnrol(facts, principal.permissions)) {
+      return afterFirstFactor(step, principal, remember, {
         // The password alone signs nobody in: its attempt is taken back (unless another has
         // counted since), but earlier failures stay, so a password sent again never buys
         // more guesses at the code.
-        await undoLoginAttempt(db, attempt);
-        await saveSignInStep(db, {
-          key: step.key,
-          tenantId: step.realm.id,
-          userId: principal.userId,
-          kind: asks ? 'second-factor' : 'enrol',
-          data: { remember },
-        });
-        return asks
-          ? { next: 'second-factor', methods: secondFactorMethods(facts) }
-          : { next: 'enrol' };
-      }
-      await clearLoginFailures(db, principal.userId);
-      return finish(step, principal.userId, remember, facts);
+        waiting: () => undoLoginAttempt(db, attempt),
+        done: () => clearLoginFailures(db, principal.userId),
+      });
     },
   );
 

@@ -12,6 +12,7 @@ import {
   startTestIssuer,
   type TestIssuer,
 } from '../../test/helpers/google-test-issuer';
+import { enrolTotp, setMfaPolicy, TestPasskey } from '../../test/helpers/second-factor-sign-in';
 
 let issuer: TestIssuer;
 let server: TestServer;
@@ -237,5 +238,43 @@ describe('the tenant of a Google sign-in', () => {
     const answer = await postGoogle(server, { credential });
     expect(answer.status).toBe(403);
     expect(answer.body.detail).toMatch(/Super administrators/);
+  });
+});
+
+describe('Google sign-in of an account with a second factor', () => {
+  const REFUSED = {
+    status: 403,
+    body: {
+      code: 'google.second_factor_required',
+      detail: 'This account signs in with a second factor: use the sign-in page.',
+    },
+  };
+  const signIn = async (t: TenantFixture, email = t.adminEmail) =>
+    postGoogle(server, { credential: await issuer.idToken({ email }) }, inTenant(t));
+
+  it('issues no tokens to a user with an authenticator app or a passkey', async () => {
+    const withApp = await createTenant(db());
+    await enrolTotp(server, { id: withApp.adminId, tenantId: withApp.tenantId });
+    const withPasskey = await createTenant(db());
+    await new TestPasskey().register(server, {
+      tenantId: withPasskey.tenantId,
+      userId: withPasskey.adminId,
+    });
+    for (const t of [withApp, withPasskey]) {
+      const answer = await signIn(t);
+      expect(answer).toMatchObject(REFUSED);
+      expect(answer.body).not.toHaveProperty('access_token');
+    }
+  });
+
+  it("issues none where the tenant's policy requires a second factor of the account", async () => {
+    const strict = await signupTenant(true);
+    await setMfaPolicy(server, strict.tenantId, 'admins');
+    expect(await signIn(strict)).toMatchObject(REFUSED);
+    // A Member is not asked for one under "admins"; under "everyone" they are.
+    const email = `member@${strict.domain}`;
+    expect((await signIn(strict, email)).status).toBe(200);
+    await setMfaPolicy(server, strict.tenantId, 'everyone');
+    expect(await signIn(strict, email)).toMatchObject(REFUSED);
   });
 });

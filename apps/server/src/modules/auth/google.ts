@@ -1,16 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantInfo, TokenResponse } from '@tc/contract/identity';
 import type { AppContext } from '../../app-context';
+import { forbidden } from '../../http/problem';
 import type { RealmGoogleSignIn } from '../../identity/openid/hosted-google';
+import type { Principal } from '../../identity/principal';
+import {
+  asksSecondFactor,
+  mustEnrol,
+  signInFacts,
+} from '../../identity/second-factor/sign-in-facts';
 import { identifyTenant } from '../tenants';
 import { createGoogleVerifier, googlePrincipal } from './google-sign-in';
 
 /** Google sign-in, where the server has a Google client id: the console's and the hosted page's. */
 export interface GoogleSignIn {
-  /** The console's: our tokens for the tenant the request identified. */
+  /**
+   * For API clients: our tokens for the tenant the request identified, unless the account
+   * signs in with a second factor (its own, or one the tenant requires), which only the
+   * sign-in page asks for.
+   */
   tokens(tenant: TenantInfo, credential: string, log: FastifyBaseLogger): Promise<TokenResponse>;
   /** The identity provider's hosted sign-in page: the account a realm's provider signs in. */
   inRealm: RealmGoogleSignIn;
+}
+
+/**
+ * Google alone is one factor: an account with a second factor, or one the tenant's policy
+ * requires a second factor of, gets no tokens from it here.
+ */
+async function refuseSecondFactorAccounts(ctx: AppContext, principal: Principal): Promise<void> {
+  const facts = await signInFacts(ctx.db, principal.userId, null);
+  if (asksSecondFactor(facts) || mustEnrol(facts, principal.permissions)) {
+    throw forbidden('google.second_factor_required');
+  }
 }
 
 /**
@@ -26,6 +48,7 @@ export function createGoogleSignIn(ctx: AppContext): GoogleSignIn | undefined {
     async tokens(tenant, credential, log) {
       const identity = await verify(credential, log);
       const { principal } = await googlePrincipal(ctx.db, { tenant, identity });
+      await refuseSecondFactorAccounts(ctx, principal);
       return ctx.tokens.issueTokens(principal);
     },
     async inRealm({ realm, credential, log }) {
@@ -41,7 +64,7 @@ export function createGoogleSignIn(ctx: AppContext): GoogleSignIn | undefined {
       // The route counts as a sign-in, which changes no cached answer; a new or claimed
       // account changed the tenant's users, and must be counted before the answer leaves.
       if (changed) ctx.dataVersion.bump(tenant.id);
-      return { accountId: principal.userId };
+      return { accountId: principal.userId, permissions: principal.permissions };
     },
   };
 }
