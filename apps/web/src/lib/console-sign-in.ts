@@ -15,7 +15,7 @@ import {
 
 /**
  * One sign-in of the console in progress: the authorization request it made and the steps of
- * that request. The password (or passkey) step may stop at a second step — a code, or the
+ * that request. The password (or Google, or passkey) step may stop at a second step — a code, or the
  * enrolment the tenant requires — which the same request continues; a `done` answer is turned
  * into tokens by `finish`.
  */
@@ -35,6 +35,18 @@ export class ConsoleSignIn {
       await beginAuthorization({ realm, loginHint: input.email, language: input.language }),
     );
     return { signIn, step: await signIn.steps.password(input) };
+  }
+
+  /**
+   * Starts with Google's ID token instead of the password; the same steps follow (a second
+   * factor the user has, the enrolment the tenant requires).
+   */
+  static async withGoogle(
+    realm: string,
+    input: { credential: string; language?: string },
+  ): Promise<{ signIn: ConsoleSignIn; step: SignInStep }> {
+    const signIn = new ConsoleSignIn(await beginAuthorization({ realm, language: input.language }));
+    return { signIn, step: await signIn.steps.google(input.credential) };
   }
 
   /**

@@ -1,15 +1,17 @@
-import { authRoutes } from '@tc/contract/routes/auth';
+import type { SignInStep } from '@tc/contract/sign-in-steps';
 import { useMutation } from '@tanstack/react-query';
-import { fetchRoute } from '../../../lib/api';
-import { getSession, saveTokens, type Session } from '../../../lib/session';
+import type { SignInDriver } from './sign-in-driver';
 
-/** POST /auth/google: the server verifies Google's ID token and answers with our tokens. */
-export async function googleSignIn(credential: string): Promise<Session> {
-  const tokens = await fetchRoute(authRoutes.google, { body: { credential } });
-  saveTokens(tokens, false);
-  const session = getSession();
-  if (!session) throw new Error('The sign-in answer held no token.');
-  return session;
-}
-
-export const useGoogleSignIn = () => useMutation({ mutationFn: googleSignIn });
+/**
+ * "Sign in with Google" on the sign-in and sign-up screens: Google's ID token is the first
+ * step of the sign-in's steps, the console's as an application's, so a user with a second
+ * factor gives it after Google as after a password. (POST /auth/google, kept for API clients,
+ * gives no tokens to such an account.)
+ */
+export const useGoogleSignIn = (
+  driver: SignInDriver,
+  advance: (step: SignInStep) => Promise<void>,
+) =>
+  useMutation({
+    mutationFn: async (credential: string) => advance(await driver.google(credential)),
+  });

@@ -9,10 +9,7 @@ export function fetchHostedSignIn(realm: string, uid: string): Promise<HostedSig
   return signInStepsAt(hostedSignInPath(realm, uid)).details();
 }
 
-export interface HostedSignInDriver extends SignInDriver {
-  /** Google's ID token instead of the password, with the same kind of answer. */
-  google(credential: string): ReturnType<SignInDriver['password']>;
-}
+export type HostedSignInDriver = SignInDriver;
 
 /**
  * An application's sign-in: every step posts to the sign-in request's routes (form posts, as

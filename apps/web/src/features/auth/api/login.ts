@@ -39,6 +39,15 @@ export function consoleSignInDriver(): SignInDriver {
       [current, email, remember] = [started.signIn, input.email, input.remember];
       return started.step;
     },
+    async google(credential) {
+      const started = await ConsoleSignIn.withGoogle(realm(), {
+        credential,
+        language: i18n.language,
+      });
+      // Google offers no "remember me": the session ends with the browser.
+      [current, email, remember] = [started.signIn, undefined, false];
+      return started.step;
+    },
     async passkey(options) {
       const started = await ConsoleSignIn.withPasskey(realm(), {
         language: i18n.language,

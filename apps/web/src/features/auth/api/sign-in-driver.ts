@@ -12,6 +12,11 @@ export type LoginInput = PasswordStepInput;
  */
 export interface SignInDriver {
   password(input: LoginInput): Promise<SignInStep>;
+  /**
+   * Google's ID token instead of e-mail and password: a first factor like the password, so the
+   * second factor the user has, or the enrolment the tenant requires, follows as after it.
+   */
+  google(credential: string): Promise<SignInStep>;
   /** Passwordless: a passkey instead of e-mail and password. */
   passkey(options: { remember: boolean }): Promise<SignInStep>;
   /** Six digits of the authenticator app, or a recovery code. */

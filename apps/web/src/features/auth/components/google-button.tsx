@@ -38,7 +38,7 @@ function loadScript(): Promise<void> {
 /**
  * Google Identity Services button; shown only when the tenant's identify answer carries the
  * server's client id (none for the master realm or when Google is off), so the console needs
- * no build-time setting. The ID token goes to POST /auth/google (authRoutes.google).
+ * no build-time setting. The ID token goes to the sign-in's Google step (useGoogleSignIn).
  */
 export function GoogleButton({
   text,

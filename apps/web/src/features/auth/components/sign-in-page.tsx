@@ -4,12 +4,11 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { FormField } from '../../../components/form-field';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../lib/paths';
@@ -25,12 +24,8 @@ import { GoogleButton } from './google-button';
 import { PasskeyButton, passkeysSupported } from './passkey-button';
 import { PasswordField } from '../../../components/password-field';
 import { describeFailure } from '../../../lib/problem-text';
-import { RecoveryCodesStep } from './recovery-codes-step';
-import { SecondFactorStep } from './second-factor-step';
+import { SignInStageScreen } from './sign-in-stage-screen';
 import { useSignInSteps } from './use-sign-in-steps';
-
-// The QR code's library loads with the enrolment, which few sign-ins reach.
-const EnrolStep = lazy(() => import('./enrol-step'));
 
 export interface HostedSignIn {
   /** The steps of the application's sign-in request; `done` sends the browser back to it. */
@@ -42,10 +37,11 @@ export interface HostedSignIn {
 
 /**
  * Sign in: e-mail and password, or a passkey, or Google where the tenant has it; then the
- * second factor, or the enrolment the tenant requires, when the server asks. The landing page
- * depends on the role. The same screen is the identity provider's hosted sign-in for the
- * tenant's own applications (`hosted`): there each step goes to the application's sign-in
- * request, which at the end sends the browser back to the application.
+ * second factor, or the enrolment the tenant requires, when the server asks (after Google as
+ * after the password). The landing page depends on the role. The same screen is the
+ * identity provider's hosted sign-in for the tenant's own applications (`hosted`): there each
+ * step goes to the application's sign-in request, which at the end sends the browser back to
+ * the application.
  */
 export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   const { t } = useTranslation();
@@ -61,11 +57,7 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   const login = useMutation({
     mutationFn: async (input: LoginInput) => advance(await driver.password(input)),
   });
-  const consoleGoogle = useGoogleSignIn();
-  const hostedGoogle = useMutation({
-    mutationFn: async (credential: string) => advance(await hosted!.driver.google(credential)),
-  });
-  const googleFailed = hosted ? hostedGoogle.isError : consoleGoogle.isError;
+  const google = useGoogleSignIn(driver, advance);
   const [email, setEmail] = useState(() => hosted?.loginHint ?? getRememberedEmail());
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => getRememberedEmail() !== '');
@@ -89,39 +81,15 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
     return t('signIn.failed', { message: t('signIn.authFailed', { description }) });
   })();
 
-  if (stage.step === 'second-factor') {
+  if (stage.step !== 'password') {
     return (
-      <AuthLayout title={t('signInSteps.secondFactor.title')}>
-        <SecondFactorStep
-          methods={stage.methods}
-          verify={async (code) => advance(await driver.secondFactor(code))}
-          passkey={async () => advance(await driver.secondFactorPasskey())}
-          onBack={backToPassword}
-        />
-      </AuthLayout>
-    );
-  }
-  if (stage.step === 'enrol') {
-    return (
-      <AuthLayout title={t('signInSteps.enrol.title')}>
-        <Suspense fallback={<LinearProgress aria-label={t('signInSteps.enrol.loading')} />}>
-          <EnrolStep
-            start={() => driver.startEnrolment()}
-            confirm={async (code) => advance(await driver.confirmEnrolment(code))}
-            onBack={backToPassword}
-          />
-        </Suspense>
-      </AuthLayout>
-    );
-  }
-  if (stage.step === 'recovery-codes') {
-    return (
-      <AuthLayout title={t('signInSteps.recoveryCodes.title')}>
-        <RecoveryCodesStep
-          codes={stage.recoveryCodes}
-          onContinue={() => finish(stage.redirectTo)}
-        />
-      </AuthLayout>
+      <SignInStageScreen
+        stage={stage}
+        driver={driver}
+        advance={advance}
+        finish={finish}
+        onBack={backToPassword}
+      />
     );
   }
 
@@ -135,18 +103,8 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
           </Link>
         </Typography>
       ) : null}
-      <GoogleButton
-        text="signin_with"
-        onCredential={(credential) => {
-          if (hosted) hostedGoogle.mutate(credential);
-          else {
-            consoleGoogle.mutate(credential, {
-              onSuccess: (session) => void navigate(links.landing(session.superAdmin)),
-            });
-          }
-        }}
-      />
-      {googleFailed ? (
+      <GoogleButton text="signin_with" onCredential={(credential) => google.mutate(credential)} />
+      {google.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('auth.googleFailed')}
         </Alert>

@@ -8,26 +8,41 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { FormField } from '../../../components/form-field';
 import { signupRequestSchema } from '@tc/contract/account';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../lib/paths';
 import { ApiError } from '../../../lib/api-client';
+import type { Session } from '../../../lib/session';
 import { useGoogleSignIn } from '../api/google-sign-in';
+import { consoleSignInDriver } from '../api/login';
 import { useSignup } from '../api/signup';
 import { AuthLayout } from './auth-layout';
 import { GoogleButton } from './google-button';
 import { PasswordField } from '../../../components/password-field';
 import { describeFailure } from '../../../lib/problem-text';
+import { SignInStageScreen } from './sign-in-stage-screen';
+import { useSignInSteps } from './use-sign-in-steps';
 
 type Field = 'fullName' | 'email' | 'password' | 'repeat' | 'terms';
 
-/** Sign up: the account is created, then activated through the e-mailed link. */
+/**
+ * Sign up: the account is created, then activated through the e-mailed link. Or Google, which
+ * signs up and in at once (where the tenant takes sign-ups) through the sign-in's steps, so an
+ * existing account's second factor, or the one the tenant requires, is asked here too.
+ */
 export default function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signup = useSignup();
-  const google = useGoogleSignIn();
+  // One driver for the screen's life: it holds the Google sign-in in progress.
+  const [driver] = useState(consoleSignInDriver);
+  const onSignedIn = useCallback(
+    (session: Session) => void navigate(links.landing(session.superAdmin)),
+    [navigate],
+  );
+  const { stage, advance, finish, restart } = useSignInSteps(driver, onSignedIn);
+  const google = useGoogleSignIn(driver, advance);
   const [form, setForm] = useState({ fullName: '', email: '', password: '', repeat: '' });
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -56,6 +71,18 @@ export default function SignUpPage() {
     });
   };
 
+  if (stage.step !== 'password') {
+    return (
+      <SignInStageScreen
+        stage={stage}
+        driver={driver}
+        advance={advance}
+        finish={finish}
+        onBack={restart}
+      />
+    );
+  }
+
   if (signup.isSuccess) {
     return (
       <AuthLayout title={t('signUp.checkInboxTitle')}>
@@ -77,14 +104,7 @@ export default function SignUpPage() {
           {t('signUp.signInLink')}
         </Link>
       </Typography>
-      <GoogleButton
-        text="signup_with"
-        onCredential={(credential) =>
-          google.mutate(credential, {
-            onSuccess: (session) => void navigate(links.landing(session.superAdmin)),
-          })
-        }
-      />
+      <GoogleButton text="signup_with" onCredential={(credential) => google.mutate(credential)} />
       {google.isError ? <Alert severity="error">{t('auth.googleFailed')}</Alert> : null}
       <Box component="form" noValidate onSubmit={onSubmit}>
         <FormField
