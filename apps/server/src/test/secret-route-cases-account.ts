@@ -3,7 +3,14 @@ import { currentTotpCode } from '../identity/second-factor/totp';
 import { insertUser } from '../modules/users';
 import { signIn } from './fixtures';
 import { SoftwareAuthenticator } from './helpers/account-security';
-import { API, call, junkBody, secretQuery, type Drive } from './secret-route-cases';
+import {
+  API,
+  call,
+  junkBody,
+  keepSecondFactorSecrets,
+  secretQuery,
+  type Drive,
+} from './secret-route-cases';
 
 type Case = [string, (d: Drive) => Promise<void>];
 
@@ -87,7 +94,8 @@ export const accountCases: Case[] = [
       const answer = await call(d, 'POST', `${API}/account/mfa/totp/setup${secretQuery(d)}`);
       expect(answer.status, answer.text).toBe(200);
       const { data } = JSON.parse(answer.text) as { data: { secret: string; otpauthUri: string } };
-      d.secrets.set('authenticator app secret', data.secret);
+      d.secrets.set('authenticator app link', data.otpauthUri);
+      await keepSecondFactorSecrets(d, 'account page', { secret: data.secret });
       d.ids.totpSecret = data.secret;
     },
   ],
@@ -98,7 +106,7 @@ export const accountCases: Case[] = [
       await bodies(d, 'POST', path, { code: 'not-a-code' }, 400);
       const code = currentTotpCode(d.ids.totpSecret!);
       const data = await bodies<{ recoveryCodes: string[] }>(d, 'POST', path, { code }, 200);
-      data.recoveryCodes.forEach((c, i) => d.secrets.set(`recovery code ${i + 1}`, c));
+      await keepSecondFactorSecrets(d, 'account page', { recoveryCodes: data.recoveryCodes });
     },
   ],
   [
@@ -107,7 +115,9 @@ export const accountCases: Case[] = [
       const answer = await call(d, 'POST', `${API}/account/mfa/recovery-codes${secretQuery(d)}`);
       expect(answer.status, answer.text).toBe(200);
       const { data } = JSON.parse(answer.text) as { data: { recoveryCodes: string[] } };
-      data.recoveryCodes.forEach((c, i) => d.secrets.set(`new recovery code ${i + 1}`, c));
+      expect(data.recoveryCodes).toHaveLength(10);
+      const recoveryCodes = data.recoveryCodes;
+      await keepSecondFactorSecrets(d, 'account page, new codes', { recoveryCodes });
     },
   ],
   [

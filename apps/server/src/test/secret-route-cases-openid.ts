@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
 import { call, junkBody, secretQuery, type Drive } from './secret-route-cases';
-import { signInStepCases } from './secret-route-cases-sign-in-steps';
 
 type Case = [string, (d: Drive) => Promise<void>];
 
@@ -294,7 +293,6 @@ export const openIdCases: Case[] = [
       await expectStatus(call(d, 'GET', path), 200);
     },
   ],
-  ...signInStepCases,
 ];
 
 /**

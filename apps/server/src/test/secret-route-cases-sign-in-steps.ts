@@ -1,7 +1,14 @@
 import { expect } from 'vitest';
 import { insertUser } from '../modules/users';
 import { enrolTotp, setMfaPolicy, TestPasskey, totpCode } from './helpers/second-factor-sign-in';
-import { junkBody, secretQuery, type Drive } from './secret-route-cases';
+import {
+  API,
+  call,
+  junkBody,
+  keepSecondFactorSecrets,
+  secretQuery,
+  type Drive,
+} from './secret-route-cases';
 import {
   authorize,
   Browser,
@@ -45,8 +52,7 @@ function factorUser(d: Drive) {
         id,
         tenantId: d.tenant.tenantId,
       });
-      d.secrets.set('sign-in step authenticator secret', secret);
-      recoveryCodes.forEach((code, i) => d.secrets.set(`sign-in step recovery code ${i}`, code));
+      await keepSecondFactorSecrets(d, 'sign-in steps', { secret, recoveryCodes });
       await passkey.register(d.server, { tenantId: d.tenant.tenantId, userId: id });
       return { email, secret, codes: recoveryCodes };
     })();
@@ -118,8 +124,10 @@ export const signInStepCases: Case[] = [
         }),
         200,
       );
-      const { secret } = JSON.parse(answer.text) as { secret: string };
-      d.secrets.set('enrolled authenticator secret', secret);
+      const enrolment = JSON.parse(answer.text) as { secret: string; otpauthUri: string };
+      const { secret, otpauthUri } = enrolment;
+      d.secrets.set('authenticator link on the sign-in page', otpauthUri);
+      await keepSecondFactorSecrets(d, 'enrolment on the sign-in page', { secret });
       d.ids.enrolSecret = secret;
       browsers.set(d, { browser, page });
     },
@@ -136,7 +144,7 @@ export const signInStepCases: Case[] = [
           200,
         );
         const { recoveryCodes } = JSON.parse(answer.text) as { recoveryCodes: string[] };
-        recoveryCodes.forEach((code, i) => d.secrets.set(`enrolment recovery code ${i}`, code));
+        await keepSecondFactorSecrets(d, 'enrolment on the sign-in page', { recoveryCodes });
       } finally {
         await setMfaPolicy(d.server, d.tenant.tenantId, 'optional');
       }
@@ -173,6 +181,40 @@ export const signInStepCases: Case[] = [
       await expectStatus(sendJson(d, browser, path, { response }), 200);
       // The same assertion again: its challenge is used up.
       await expectStatus(sendJson(d, browser, path, { response }), 400);
+    },
+  ],
+  [
+    'POST /login-actions/:realm/:uid/google',
+    async (d) => {
+      const browser = new Browser(d);
+      const { page } = await authorize(d, browser);
+      const credential = await d.issuer.idToken({ email: d.tenant.adminEmail, name: 'Ada' });
+      const forged = await d.issuer.idToken({ email: d.tenant.adminEmail }, { forged: true });
+      d.secrets.set('Google credential on the hosted page', credential);
+      d.secrets.set('forged Google credential on the hosted page', forged);
+      const google = (b: Browser, at: string, body: unknown) =>
+        b.send('POST', `${at}/google${secretQuery(d)}`, { token: '', body });
+      await expectStatus(google(browser, page, { credential: forged }), 401);
+      await expectStatus(google(browser, page, junkBody(d)), 400);
+      const done = await expectStatus(google(browser, page, { credential }), 200);
+      expect(JSON.parse(done.text)).toMatchObject({ next: 'done' });
+      // Google is a first factor: a user with a second factor is asked for it next, and the
+      // API's Google sign-in, which has no such step, refuses them.
+      const user = await factorUser(d);
+      const second = await d.issuer.idToken({ email: user.email, name: 'Fia' });
+      d.secrets.set('Google credential of a user with second factors', second);
+      const other = new Browser(d);
+      const step = await authorize(d, other);
+      const asked = await expectStatus(google(other, step.page, { credential: second }), 200);
+      expect(JSON.parse(asked.text)).toMatchObject({ next: 'second-factor' });
+      const path = `${step.page}/second-factor${secretQuery(d)}`;
+      await expectStatus(other.post(path, { code: user.codes[3]! }), 200);
+      const api = await call(d, 'POST', `${API}/auth/google${secretQuery(d)}`, {
+        host: d.host,
+        token: '',
+        body: { credential: second },
+      });
+      expect(api.status, api.text).toBe(403);
     },
   ],
 ];

@@ -1,11 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox } from '../db/schema/mail';
+import type { ConsoleFiles } from './helpers/console-files';
 import type { TestIssuer } from './helpers/google-test-issuer';
 import type { TenantFixture } from './fixtures';
 import type { TestServer } from './harness';
 import { send, type Answer, type SendOptions } from './log-capture';
 import type { OpenAiMock } from './openai-mock';
+import { keepNewSecrets, secondFactorsAtRest } from './stored-secrets';
 
 /**
  * What the "secrets never logged" test drives: for every route of the server, requests with
@@ -31,6 +33,8 @@ export interface Drive {
   /** Ids made by one case and used by a later one. */
   ids: Record<string, string>;
   signIn(realm: string, email: string, password: string): Promise<Record<string, string>>;
+  /** The built console's file routes (none while it is not built). */
+  consoleFiles: ConsoleFiles;
 }
 
 export const COOKIE_SECRET = 'cookie-secret-6f1d2a9c';
@@ -110,6 +114,24 @@ export async function mailedToken(d: Drive, to: string): Promise<string> {
     .toBeTruthy();
   d.secrets.set(`link token mailed to ${to}`, token!);
   return token!;
+}
+
+/**
+ * Second-factor secrets a case was shown: the authenticator app's secret, and recovery codes as
+ * shown and as the server compares them (no dashes). Their forms at rest (the sealed secret,
+ * the codes' hashes) are read at once, since a later case may replace or remove them.
+ */
+export async function keepSecondFactorSecrets(
+  d: Drive,
+  label: string,
+  shown: { secret?: string; recoveryCodes?: string[] },
+): Promise<void> {
+  if (shown.secret) d.secrets.set(`${label}: authenticator secret`, shown.secret);
+  shown.recoveryCodes?.forEach((code, i) => {
+    d.secrets.set(`${label}: recovery code ${i + 1}`, code);
+    d.secrets.set(`${label}: recovery code ${i + 1} without dashes`, code.replace(/-/g, ''));
+  });
+  keepNewSecrets(d.secrets, await secondFactorsAtRest(d.server));
 }
 
 const PNG = Buffer.concat([

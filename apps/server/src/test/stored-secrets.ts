@@ -3,13 +3,14 @@ import { clients } from '../db/schema/clients';
 import { actionTokens, refreshTokens, signingKeys, users } from '../db/schema/identity';
 import { mailOutbox } from '../db/schema/mail';
 import { oidcPayloads } from '../db/schema/oidc';
+import { recoveryCodes, totpSecrets } from '../db/schema/second-factors';
 import type { TestServer } from './harness';
 
 /**
  * The secrets the database holds after a run: every password hash, the digests of refresh
  * and link tokens and of client secrets, the link tokens of every mail, the private halves
- * of the signing keys, and the OpenID provider's codes, refresh tokens and browser sessions
- * (it keeps each under the very value it hands out).
+ * of the signing keys, the OpenID provider's codes, refresh tokens and browser sessions
+ * (it keeps each under the very value it hands out), and the second factors at rest.
  */
 export async function storedSecrets(server: TestServer): Promise<Map<string, string>> {
   const { db } = server.database;
@@ -59,7 +60,38 @@ export async function storedSecrets(server: TestServer): Promise<Map<string, str
       artifacts.filter((row) => row.model === model).map((row) => row.id),
     );
   }
+  keepNewSecrets(secrets, await secondFactorsAtRest(server));
   return secrets;
+}
+
+/**
+ * The second factors as the database keeps them: each authenticator app's encrypted secret and
+ * each recovery code's hash. Rows are replaced and deleted as factors change, so the cases
+ * that change them read these right away (see keepNewSecrets).
+ */
+export async function secondFactorsAtRest(server: TestServer): Promise<Map<string, string>> {
+  const { db } = server.database;
+  const secrets = new Map<string, string>();
+  const apps = await db.select({ sealed: totpSecrets.secretEncrypted }).from(totpSecrets);
+  apps.forEach((row, i) => secrets.set(`encrypted authenticator secret ${i + 1}`, row.sealed));
+  const codes = await db.select({ hash: recoveryCodes.codeHash }).from(recoveryCodes);
+  codes.forEach((row, i) => secrets.set(`recovery code hash ${i + 1}`, row.hash));
+  return secrets;
+}
+
+/**
+ * Adds to `known` every secret of `found` it does not hold yet, under a name of its own: a
+ * secret seen once stays known after its row is gone.
+ */
+export function keepNewSecrets(known: Map<string, string>, found: Map<string, string>): void {
+  const values = new Set(known.values());
+  for (const [name, value] of found) {
+    if (values.has(value)) continue;
+    let key = name;
+    for (let n = 2; known.has(key); n += 1) key = `${name} (${n})`;
+    known.set(key, value);
+    values.add(value);
+  }
 }
 
 /**

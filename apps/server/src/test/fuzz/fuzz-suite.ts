@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
+import { ConsoleFiles } from '../helpers/console-files';
 import { GOOGLE_CLIENT_ID, startTestIssuer } from '../helpers/google-test-issuer';
 import { engine, startTestServer, SUPER_ADMIN_PASSWORD } from '../harness';
 import { startOpenAiMock } from '../openai-mock';
 import { createSender, type FuzzRequest } from './fuzz-request';
+import { fuzzRequest, headers } from './http-parts';
 import { routeGenerators } from './generators';
 import { documentedRoutes, faultOf, serverRoutes } from './routes-under-test';
 import { FUZZ_SERVER_ENV, googleCredentials } from './setup';
@@ -27,13 +29,17 @@ export async function defineRouteFuzzing(options: {
 }) {
   const issuer = await startTestIssuer();
   const openAi = await startOpenAiMock();
-  const server = await startTestServer({
-    ...FUZZ_SERVER_ENV,
-    GOOGLE_CLIENT_ID,
-    GOOGLE_JWKS_URL: issuer.jwksUrl,
-    ASSISTANT_BASE_URL: openAi.url,
-    ASSISTANT_API_KEY: 'fuzz-key',
-  });
+  const consoleFiles = new ConsoleFiles();
+  const server = await startTestServer(
+    {
+      ...FUZZ_SERVER_ENV,
+      GOOGLE_CLIENT_ID,
+      GOOGLE_JWKS_URL: issuer.jwksUrl,
+      ASSISTANT_BASE_URL: openAi.url,
+      ASSISTANT_API_KEY: 'fuzz-key',
+    },
+    { onRoute: consoleFiles.onRoute },
+  );
   const world = await prepareFuzzWorld({
     url: server.url,
     accounts: await createFuzzAccounts(server.database.db),
@@ -41,7 +47,9 @@ export async function defineRouteFuzzing(options: {
     googleCredentials: await googleCredentials(issuer),
   });
   const generators = options.pick(world);
-  const routes = serverRoutes(server.app);
+  // The built console's files (one route each, while it is built) are fuzzed as one: the
+  // same plugin serves them all, and the route inventory is the same either way.
+  const routes = serverRoutes(server.app).filter((route) => !consoleFiles.has(route.key));
   const sender = createSender(server.url);
   afterAll(async () => {
     sender.close();
@@ -59,6 +67,24 @@ export async function defineRouteFuzzing(options: {
       expect(keys).toEqual(expect.arrayContaining(documentedRoutes(document).map((r) => r.key)));
       expect(keys.filter((key) => !all[key])).toEqual([]);
       expect(Object.keys(all).filter((key) => !keys.includes(key))).toEqual([]);
+    });
+  }
+
+  if (options.checkCoverage && consoleFiles.built) {
+    test("the built console's files", { timeout: 30 * 60_000 }, async () => {
+      const files = fuzzRequest({
+        method: 'GET',
+        path: fc.constantFrom(...consoleFiles.paths),
+        headers: headers({ accept: '*/*', 'accept-encoding': 'br, gzip;q=0.5' }),
+      });
+      const target = { method: 'GET', url: '/*', key: 'GET /*' };
+      await fc.assert(
+        fc.asyncProperty(files, async (request) => {
+          const fault = faultOf(target, await sender.send(request));
+          if (fault) throw new Error(fault);
+        }),
+        { numRuns: RUNS },
+      );
     });
   }
 
