@@ -40,6 +40,9 @@ export const NEW_PASSWORD = 'Reset-secret-pass#41';
 // Holds neither the sign-up's name (Sam Signup) nor its address: the policy would refuse it.
 export const SIGNUP_PASSWORD = 'Joined-secret-pass#77';
 export const WRONG_PASSWORD = 'Wrong-secret-pass#13';
+// Refused by the default policy: the sign-up's last name in it; on the common list.
+const REFUSED_PASSWORD = 'Signup-secret-pass#23';
+const COMMON_PASSWORD = '123456789*';
 
 const identity: Case[] = [
   ['GET /healthz', getWithSecrets('/healthz', 200)],
@@ -109,6 +112,15 @@ const account: Case[] = [
     `POST ${API}/auth/signup`,
     async (d) => {
       const body = { fullName: 'Sam Signup', email: `sam@${d.tenant.domain}` };
+      // The policy's refusal reads the password too: its name in it, then a common one.
+      d.secrets.set('sign-up password holding the name', REFUSED_PASSWORD);
+      const refused = await onHost(d, 'signup', { ...body, password: REFUSED_PASSWORD });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.text).toContain('password.contains_personal');
+      d.secrets.set('common sign-up password', COMMON_PASSWORD);
+      const common = await onHost(d, 'signup', { ...body, password: COMMON_PASSWORD });
+      expect(common.status, common.text).toBe(400);
+      expect(common.text).toContain('password.common');
       await expectStatus(onHost(d, 'signup', { ...body, password: SIGNUP_PASSWORD }), 202);
       await expectStatus(onHost(d, 'signup', junkBody(d)), 400);
     },
@@ -230,22 +242,25 @@ projects.splice(
   ],
 );
 
-/** The API's documentation (Swagger UI and the OpenAPI document). */
-const docs: Case[] = [
-  '/api/docs',
-  '/api/docs/',
-  '/api/docs/static/index.html',
-  '/api/docs/static/swagger-initializer.js',
-  '/api/docs/static/*',
-  '/api/docs/json',
-  '/api/docs/yaml',
-  '/api/docs/openapi.json',
-].map((route) => [
+/** The API's documentation (Swagger UI and the OpenAPI document), with what each answers. */
+const docs: Case[] = (
+  [
+    ['/api/docs', 200],
+    ['/api/docs/', 200],
+    // Swagger UI sends its page's address on to its own route.
+    ['/api/docs/static/index.html', 302],
+    ['/api/docs/static/swagger-initializer.js', 200],
+    ['/api/docs/static/*', 200],
+    ['/api/docs/json', 200],
+    ['/api/docs/yaml', 200],
+    ['/api/docs/openapi.json', 200],
+  ] as const
+).map(([route, status]) => [
   `GET ${route}`,
   async (d) => {
     const path = route.replace('*', 'swagger-ui.css');
     const answer = await call(d, 'GET', `${path}${secretQuery(d)}`);
-    expect(answer.status, path).toBeLessThan(400);
+    expect(answer.status, path).toBe(status);
   },
 ]);
 
