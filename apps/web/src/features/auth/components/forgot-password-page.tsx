@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import { BusyButton } from '../../../components/busy-button';
 import { FormField } from '../../../components/form-field';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,16 +59,9 @@ export default function ForgotPasswordPage() {
             {t('forgot.failed', { message: describeFailure(t, forgot.error) })}
           </Alert>
         ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          disabled={forgot.isPending || forgot.isSuccess}
-          sx={{ mt: 2, mb: 2 }}
-        >
+        <BusyButton busy={forgot.isPending} disabled={forgot.isSuccess} sx={{ mt: 2, mb: 2 }}>
           {t('forgot.submit')}
-        </Button>
+        </BusyButton>
         <Link component={RouterLink} to={paths.root}>
           {t('auth.backToLogin')}
         </Link>

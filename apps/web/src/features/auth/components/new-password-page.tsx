@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
+import { BusyButton } from '../../../components/busy-button';
 import { PasswordChecklist } from '../../../components/password-checklist';
 import { PasswordField } from '../../../components/password-field';
 import { describeFailure } from '../../../lib/problem-text';
@@ -66,16 +66,9 @@ export default function NewPasswordPage() {
             {describeFailure(t, reset.error)}
           </Alert>
         ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          disabled={reset.isPending || token === ''}
-          sx={{ mt: 2, mb: 2 }}
-        >
+        <BusyButton busy={reset.isPending} disabled={token === ''} sx={{ mt: 2, mb: 2 }}>
           {t('newPassword.submit')}
-        </Button>
+        </BusyButton>
         <Link component={RouterLink} to={paths.root}>
           {t('auth.backToLogin')}
         </Link>

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { BusyButton } from '../../../components/busy-button';
 import { FormField } from '../../../components/form-field';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
@@ -146,16 +146,9 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
             {loginError}
           </Alert>
         ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          disabled={login.isPending}
-          sx={{ mt: 2 }}
-        >
-          {login.isPending ? t('signIn.submitting') : t('signIn.submit')}
-        </Button>
+        <BusyButton busy={login.isPending} busyLabel={t('signIn.submitting')}>
+          {t('signIn.submit')}
+        </BusyButton>
       </Box>
       {hosted?.passkeys !== false && passkeysSupported() ? (
         <>

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { BusyButton } from '../../../components/busy-button';
 import { FormField } from '../../../components/form-field';
 import { signupRequestSchema } from '@tc/contract/account';
 import { useCallback, useState, type FormEvent } from 'react';
@@ -170,16 +170,9 @@ export default function SignUpPage() {
             {t('signUp.failed', { message: describeFailure(t, signup.error) })}
           </Alert>
         ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          disabled={signup.isPending}
-          sx={{ mt: 2 }}
-        >
-          {signup.isPending ? t('signUp.submitting') : t('signUp.submit')}
-        </Button>
+        <BusyButton busy={signup.isPending} busyLabel={t('signUp.submitting')}>
+          {t('signUp.submit')}
+        </BusyButton>
       </Box>
     </AuthLayout>
   );
