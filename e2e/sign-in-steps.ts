@@ -62,7 +62,7 @@ export const enrolStep = (page: Page) => ({
   heading: page.getByRole('heading', { name: 'Set up two-step verification' }),
   qrCode: page.getByRole('img', { name: 'QR code that adds your account to an authenticator app' }),
   secret: page.getByTestId('totp-secret'),
-  code: page.getByLabel(/^Authentication code/),
+  code: page.getByLabel(/^Code from the app/),
   confirm: page.getByRole('button', { name: /^(Confirm|Confirming\.\.\.)$/ }),
 });
 
@@ -72,9 +72,9 @@ export const recoveryCodesStep = (page: Page) => ({
   continue: page.getByRole('button', { name: 'Continue' }),
 });
 
-/** The secret the enrolment step shows (grouped in fours), as the app would take it. */
+/** The secret the enrolment step shows, as the app would take it. */
 export async function shownSecret(page: Page): Promise<string> {
   const secret = enrolStep(page).secret;
   await expect(secret).toBeVisible();
-  return (await secret.innerText()).replace(/\s+/g, '');
+  return (await secret.inputValue()).replace(/\s+/g, '');
 }

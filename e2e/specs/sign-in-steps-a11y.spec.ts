@@ -39,12 +39,12 @@ for (const combo of combos) {
 
     await signIn();
     await expect(page.getByRole('heading', { name: say('signInSteps.enrol.title') })).toBeVisible();
-    await expect(page.getByRole('img', { name: say('signInSteps.enrol.qrLabel') })).toBeVisible();
+    await expect(page.getByRole('img', { name: say('second-factor:totp.qrLabel') })).toBeVisible();
     await expectCombo(page, combo);
     await expectAccessible(page, `enrolment (${language}, ${combo.theme})`);
 
     const secret = await shownSecret(page);
-    await page.getByLabel(say('signInSteps.secondFactor.code')).fill(totpCode(secret));
+    await page.getByLabel(say('second-factor:totp.code')).fill(totpCode(secret));
     await page.getByRole('button', { name: say('signInSteps.enrol.confirm') }).click();
     await expect(
       page.getByRole('heading', { name: say('signInSteps.recoveryCodes.title') }),

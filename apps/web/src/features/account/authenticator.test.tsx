@@ -51,7 +51,7 @@ async function startSetUp() {
 }
 
 describe('Authenticator app', () => {
-  beforeAll(() => loadEnglish(['account']));
+  beforeAll(() => loadEnglish(['account', 'second-factor']));
   signedInEachTest();
 
   it('enrols: QR code and key shown, the first code confirms, the ten codes are shown once', async () => {
@@ -149,7 +149,7 @@ const readText = (blob: Blob) =>
   });
 
 describe('Recovery codes download', () => {
-  beforeAll(() => loadEnglish(['account']));
+  beforeAll(() => loadEnglish(['account', 'second-factor']));
   signedInEachTest();
   const created: Blob[] = [];
   beforeEach(() => {

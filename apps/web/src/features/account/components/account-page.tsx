@@ -13,7 +13,9 @@ import { SessionsSection } from './sessions-section';
  * and retries on its own, so one slow answer does not hold the others back.
  */
 export default function AccountPage() {
-  const { t } = useTranslation('account');
+  // The authenticator's enrolment and recovery codes use the texts it shares with the sign-in:
+  // loaded with the page, so opening them does not wait on a chunk.
+  const { t } = useTranslation(['account', 'second-factor']);
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <Typography component="h1" variant="h4">

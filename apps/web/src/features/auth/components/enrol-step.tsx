@@ -1,18 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TotpSetup } from '@tc/contract/security';
-import { QRCodeSVG } from 'qrcode.react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField, typedCode } from './code-field';
+import { BusyButton } from '../../../components/busy-button';
+import { TotpEnrolmentForm } from '../../../components/totp-enrolment-form';
 import { stepFailureText } from './step-failure';
-
-/** The key in groups of four, as authenticator apps show it, easier to type without a slip. */
-const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+import { useCodeEntry } from './use-code-entry';
 
 /**
  * The enrolment the tenant requires, right after the password: the authenticator app's QR code
@@ -34,23 +31,8 @@ export default function EnrolStep(props: {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
-  const confirm = useMutation({
-    mutationFn: props.confirm,
-    onError: () => {
-      setCode('');
-      field.current?.focus();
-    },
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = typedCode(code);
-    setMissing(value === '');
-    if (value !== '') confirm.mutate(value);
-  };
+  const entry = useCodeEntry(props.confirm);
+  const confirm = entry.sending;
 
   const back = (
     <Button onClick={props.onBack} fullWidth sx={{ mt: 1 }}>
@@ -73,52 +55,23 @@ export default function EnrolStep(props: {
   return (
     <>
       <Typography sx={{ mb: 2 }}>{t('signInSteps.enrol.intro')}</Typography>
-      <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
-        <QRCodeSVG
-          value={setup.data.otpauthUri}
-          size={184}
-          marginSize={2}
-          role="img"
-          aria-label={t('signInSteps.enrol.qrLabel')}
-          title={t('signInSteps.enrol.qrLabel')}
-        />
-      </Box>
-      <Typography variant="body2">{t('signInSteps.enrol.secret')}</Typography>
-      <Typography
-        component="code"
-        data-testid="totp-secret"
-        sx={{ display: 'block', fontFamily: 'monospace', fontSize: '1.05rem', my: 1 }}
+      <TotpEnrolmentForm
+        setup={setup.data}
+        code={entry.code}
+        codeRef={entry.field}
+        onCodeChange={entry.change}
+        codeError={entry.missing ? t('signInSteps.secondFactor.codeRequired') : null}
+        onSubmit={entry.submit}
       >
-        {grouped(setup.data.secret)}
-      </Typography>
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <CodeField
-          kind="totp"
-          label={t('signInSteps.secondFactor.code')}
-          value={code}
-          inputRef={field}
-          onChange={(value) => {
-            setCode(value);
-            setMissing(false);
-          }}
-          error={missing ? t('signInSteps.secondFactor.codeRequired') : null}
-        />
         {confirm.isError ? (
           <Alert severity="error" role="alert" sx={{ mt: 1 }}>
             {stepFailureText(t, confirm.error, 'enrol')}
           </Alert>
         ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          disabled={confirm.isPending}
-          sx={{ mt: 2 }}
-        >
-          {confirm.isPending ? t('signInSteps.enrol.confirming') : t('signInSteps.enrol.confirm')}
-        </Button>
-      </Box>
+        <BusyButton busy={confirm.isPending} busyLabel={t('signInSteps.enrol.confirming')}>
+          {t('signInSteps.enrol.confirm')}
+        </BusyButton>
+      </TotpEnrolmentForm>
       {back}
     </>
   );

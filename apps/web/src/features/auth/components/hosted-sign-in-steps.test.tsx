@@ -189,9 +189,9 @@ describe('hosted sign-in page: the steps after the password', { timeout: 30_000 
         name: 'QR code that adds your account to an authenticator app',
       }),
     ).toBeVisible();
-    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Key' })).toHaveValue('JBSWY3DPEHPK3PXP');
 
-    const field = screen.getByLabelText(/^Authentication code/);
+    const field = screen.getByLabelText(/^Code from the app/);
     await user.type(field, '111111');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
@@ -206,8 +206,8 @@ describe('hosted sign-in page: the steps after the password', { timeout: 30_000 
         .map((item) => item.textContent),
     ).toEqual(codes);
     expect(assign).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
-    expect(await screen.findByText('Copied to the clipboard')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Copy codes' }));
+    expect(await screen.findByText('Copied.')).toBeVisible();
     // user-event's clipboard stands in for the browser's.
     expect(await navigator.clipboard.readText()).toBe(codes.join('\n'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));

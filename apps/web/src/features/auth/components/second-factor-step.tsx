@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import type { SecondFactorMethod } from '@tc/contract/sign-in-steps';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField, typedCode } from './code-field';
+import { BusyButton } from '../../../components/busy-button';
+import { CodeField } from '../../../components/code-field';
 import { PasskeyButton } from './passkey-button';
 import { stepFailureText } from './step-failure';
+import { useCodeEntry } from './use-code-entry';
 
 /**
  * The step after the password for a user with a second factor: the authenticator app's code,
@@ -27,30 +28,12 @@ export function SecondFactorStep(props: {
   const [recovery, setRecovery] = useState(
     !props.methods.includes('totp') && props.methods.includes('recovery-code'),
   );
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
-  const verify = useMutation({
-    mutationFn: props.verify,
-    // A wrong code is cleared, and the field has the focus again for the next one.
-    onError: () => {
-      setCode('');
-      field.current?.focus();
-    },
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = typedCode(code);
-    setMissing(value === '');
-    if (value !== '') verify.mutate(value);
-  };
+  const entry = useCodeEntry(props.verify);
+  const verify = entry.sending;
 
   const toggle = () => {
     setRecovery((value) => !value);
-    setCode('');
-    setMissing(false);
-    verify.reset();
+    entry.clear();
   };
 
   const intro = !hasCodes
@@ -63,7 +46,7 @@ export function SecondFactorStep(props: {
     <>
       <Typography sx={{ mb: 1 }}>{intro}</Typography>
       {hasCodes ? (
-        <Box component="form" noValidate onSubmit={onSubmit}>
+        <Box component="form" noValidate onSubmit={entry.submit}>
           <CodeField
             key={recovery ? 'recovery' : 'totp'}
             kind={recovery ? 'recovery-code' : 'totp'}
@@ -72,31 +55,19 @@ export function SecondFactorStep(props: {
                 ? t('signInSteps.secondFactor.recoveryCode')
                 : t('signInSteps.secondFactor.code')
             }
-            value={code}
-            inputRef={field}
-            onChange={(value) => {
-              setCode(value);
-              setMissing(false);
-            }}
-            error={missing ? t('signInSteps.secondFactor.codeRequired') : null}
+            value={entry.code}
+            inputRef={entry.field}
+            onChange={entry.change}
+            error={entry.missing ? t('signInSteps.secondFactor.codeRequired') : null}
           />
           {verify.isError ? (
             <Alert severity="error" role="alert" sx={{ mt: 1 }}>
               {stepFailureText(t, verify.error, recovery ? 'recovery-code' : 'code')}
             </Alert>
           ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            fullWidth
-            size="large"
-            disabled={verify.isPending}
-            sx={{ mt: 2 }}
-          >
-            {verify.isPending
-              ? t('signInSteps.secondFactor.verifying')
-              : t('signInSteps.secondFactor.verify')}
-          </Button>
+          <BusyButton busy={verify.isPending} busyLabel={t('signInSteps.secondFactor.verifying')}>
+            {t('signInSteps.secondFactor.verify')}
+          </BusyButton>
           {props.methods.includes('recovery-code') && props.methods.includes('totp') ? (
             <Button onClick={toggle} fullWidth sx={{ mt: 1 }}>
               {recovery

@@ -59,10 +59,14 @@ export function SignInStageScreen({
   if (stage.step === 'recovery-codes') {
     return (
       <AuthLayout title={t('signInSteps.recoveryCodes.title')}>
-        <RecoveryCodesStep
-          codes={stage.recoveryCodes}
-          onContinue={() => finish(stage.redirectTo)}
-        />
+        {/* Its texts are shared with the account page's: a chunk of their own, which the
+            enrolment before it has usually loaded. */}
+        <Suspense fallback={<LinearProgress aria-label={t('layout.loading')} />}>
+          <RecoveryCodesStep
+            codes={stage.recoveryCodes}
+            onContinue={() => finish(stage.redirectTo)}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
