@@ -1,4 +1,4 @@
-import type { AxeException } from './axe';
+import { settled, type AxeException } from './axe';
 import type { E2eEnv } from './env';
 import type { FreshTenant } from './tenant-fixture';
 import {
@@ -34,21 +34,6 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
  * machine that alone can pass the default 10 s.
  */
 const FIRST_PAINT = { timeout: 30_000 };
-
-/**
- * Waits until an element and its ancestors are fully opaque: axe reads the colours of a dialog
- * or menu still fading in (or a menu fading out behind it) as low contrast.
- */
-async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const layers = document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper');
-        return [...layers].every((el) => getComputedStyle(el).opacity === '1');
-      }),
-    )
-    .toBe(true);
-}
 
 async function guest(page: Page, context: Context, path: string) {
   await page.goto(`${context.env.demoUrl}${path}`);

@@ -56,3 +56,18 @@ export async function expectAccessible(
     `${screen}:\n${report}`,
   ).toEqual([]);
 }
+
+/**
+ * Waits until every dialog and menu is fully opaque: axe reads the colours of one still fading
+ * in (or of a menu fading out behind a dialog) as low contrast.
+ */
+export async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const layers = document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper');
+        return [...layers].every((el) => getComputedStyle(el).opacity === '1');
+      }),
+    )
+    .toBe(true);
+}

@@ -1,5 +1,5 @@
 import { passwordGrant } from '../api-client';
-import { expectAccessible } from '../axe';
+import { expectAccessible, settled } from '../axe';
 import { expectSessionEnded, nextBearer } from '../ended-session';
 import { expect, NEW_PASSWORD, test, type Page } from '../fixtures';
 import { expectSignedIn, signInTo } from '../pages';
@@ -15,19 +15,6 @@ import { totpCode } from '../sign-in-steps';
 async function openAccount(page: Page) {
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
-}
-
-/** Waits until a dialog is fully opaque: axe reads a dialog fading in as low contrast. */
-async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('.MuiDialog-container')].every(
-          (layer) => getComputedStyle(layer).opacity === '1',
-        ),
-      ),
-    )
-    .toBe(true);
 }
 
 test.describe('account page', () => {
