@@ -5,8 +5,8 @@ import type { Api } from './api-client';
 
 /**
  * Helpers of the sign-in steps after the password (second factor, enrolment, passkey): codes
- * of an authenticator app computed as the app would, and the steps' controls by the console's
- * English words.
+ * of an authenticator app computed as the app would, the steps' controls by the console's
+ * English words, and a virtual authenticator for passkeys.
  */
 
 /**
@@ -77,4 +77,23 @@ export async function shownSecret(page: Page): Promise<string> {
   const secret = enrolStep(page).secret;
   await expect(secret).toBeVisible();
   return (await secret.inputValue()).replace(/\s+/g, '');
+}
+
+/**
+ * Chromium's virtual authenticator (DevTools' WebAuthn domain) stands in for the user's phone
+ * or security key: a platform authenticator that keeps discoverable credentials and verifies
+ * the user without a prompt.
+ */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
 }

@@ -1,9 +1,11 @@
 import { passwordGrant } from '../api-client';
 import { expectAccessible, settled } from '../axe';
 import { expectSessionEnded, nextBearer } from '../ended-session';
+import type { Browser } from '@playwright/test';
 import { expect, NEW_PASSWORD, test, type Page } from '../fixtures';
 import { expectSignedIn, signInTo } from '../pages';
-import { totpCode } from '../sign-in-steps';
+import { addVirtualAuthenticator, totpCode } from '../sign-in-steps';
+import type { FreshTenant } from '../tenant-fixture';
 
 /**
  * The account page against the real server: the authenticator app set up through the page
@@ -15,6 +17,31 @@ import { totpCode } from '../sign-in-steps';
 async function openAccount(page: Page) {
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+}
+
+/**
+ * The tenant's administrator signed in from another browser (whose access token is kept as it
+ * was sent), then in this one on the account page; `check` ends the other browser's session
+ * and proves it ended, and the other browser is closed whatever happens.
+ */
+async function withAnotherSession(
+  page: Page,
+  browser: Browser,
+  tenant: FreshTenant,
+  check: (other: { page: Page; bearer: string }) => Promise<void>,
+) {
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    const otherBearer = nextBearer(otherPage);
+    await signInTo(otherPage, tenant);
+    const bearer = await otherBearer;
+    await signInTo(page, tenant);
+    await openAccount(page);
+    await check({ page: otherPage, bearer });
+  } finally {
+    await other.close();
+  }
 }
 
 test.describe('account page', () => {
@@ -59,19 +86,8 @@ test.describe('account page', () => {
   test('adds, renames and removes a passkey made by the browser', async ({ page, freshTenant }) => {
     test.setTimeout(120_000);
     const tenant = await freshTenant();
-    // Chromium's virtual authenticator stands in for the user's device; the console is on the
-    // tenant's own address, whose domain is the relying party.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    // The console is on the tenant's own address, whose domain is the relying party.
+    await addVirtualAuthenticator(page);
     await signInTo(page, tenant);
     await openAccount(page);
     const section = page.getByRole('region', { name: 'Passkeys' });
@@ -108,15 +124,7 @@ test.describe('account page', () => {
     // A fresh tenant and two sign-ins in two browsers.
     test.setTimeout(120_000);
     const tenant = await freshTenant();
-    const other = await browser.newContext();
-    try {
-      const otherPage = await other.newPage();
-      const otherBearer = nextBearer(otherPage);
-      await signInTo(otherPage, tenant);
-      const bearer = await otherBearer;
-      await signInTo(page, tenant);
-      await openAccount(page);
-
+    await withAnotherSession(page, browser, tenant, async (other) => {
       const sessions = page.getByRole('table', { name: 'Open sessions' });
       await expect(sessions.getByRole('row').filter({ hasText: 'This device' })).toHaveCount(1);
       // The header, this browser's session and at least the other browser's.
@@ -131,12 +139,10 @@ test.describe('account page', () => {
         page.getByRole('button', { name: 'Sign out all other sessions' }),
       ).toBeDisabled();
 
-      await expectSessionEnded(env, otherPage, bearer);
+      await expectSessionEnded(env, other.page, other.bearer);
       await page.reload();
       await expectSignedIn(page, '/account');
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   test('changing the password says the other sessions were signed out, and they are', async ({
@@ -147,15 +153,7 @@ test.describe('account page', () => {
   }) => {
     test.setTimeout(120_000);
     const tenant = await freshTenant();
-    const other = await browser.newContext();
-    try {
-      const otherPage = await other.newPage();
-      const otherBearer = nextBearer(otherPage);
-      await signInTo(otherPage, tenant);
-      const bearer = await otherBearer;
-      await signInTo(page, tenant);
-      await openAccount(page);
-
+    await withAnotherSession(page, browser, tenant, async (other) => {
       const section = page.getByRole('region', { name: 'Change password' });
       await section.getByLabel(/^Current password/).fill(tenant.admin.password);
       await section.getByLabel(/^New password/).fill(NEW_PASSWORD);
@@ -165,12 +163,10 @@ test.describe('account page', () => {
         'Password changed. Your other sessions were signed out.',
       );
 
-      await expectSessionEnded(env, otherPage, bearer);
+      await expectSessionEnded(env, other.page, other.bearer);
       // The new password is the one that signs in now.
       await passwordGrant(env, tenant.name, { ...tenant.admin, password: NEW_PASSWORD });
       await expect(passwordGrant(env, tenant.name, tenant.admin)).rejects.toThrow();
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

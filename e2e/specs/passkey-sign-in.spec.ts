@@ -2,25 +2,7 @@ import type { Passkey } from '@tc/contract/security';
 import { callApi } from '../api-client';
 import { expect, test, type Page } from '../fixtures';
 import { expectSignedIn, logoutButton, openSignIn, signInScreen } from '../pages';
-
-/**
- * Chromium's virtual authenticator (DevTools' WebAuthn domain) stands in for the user's phone
- * or security key: a platform authenticator that keeps discoverable credentials and verifies
- * the user without a prompt.
- */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-}
+import { addVirtualAuthenticator } from '../sign-in-steps';
 
 /**
  * Registers a passkey from the page, as the account page would: the server's options, the
