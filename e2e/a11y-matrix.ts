@@ -19,6 +19,17 @@ export interface Combo {
   theme: Theme;
 }
 
+/**
+ * Each language once: English in the dark scheme, where contrast differs most, the others
+ * light. For screens checked in every language rather than shared out between them.
+ */
+export const everyLanguage: readonly Combo[] = [
+  { language: 'en', theme: 'dark' },
+  { language: 'de', theme: 'light' },
+  { language: 'fr', theme: 'light' },
+  { language: 'it', theme: 'light' },
+];
+
 type Json = { [key: string]: string | Json };
 const bundles = new Map<string, Json>();
 

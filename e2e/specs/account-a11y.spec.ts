@@ -1,5 +1,6 @@
 import {
   expect,
+  everyLanguage,
   expectCombo,
   exactly,
   prepare,
@@ -7,7 +8,6 @@ import {
   signInWithTokens,
   test,
   text,
-  type Combo,
   type Language,
   type Page,
 } from '../a11y-matrix';
@@ -105,14 +105,7 @@ const screens: Screen[] = [
   },
 ];
 
-const combos: Combo[] = [
-  { language: 'en', theme: 'dark' },
-  { language: 'de', theme: 'light' },
-  { language: 'fr', theme: 'light' },
-  { language: 'it', theme: 'light' },
-];
-
-for (const combo of combos) {
+for (const combo of everyLanguage) {
   const { language, theme } = combo;
   test.describe(`${language}, ${theme}`, () => {
     for (const screen of screens) {

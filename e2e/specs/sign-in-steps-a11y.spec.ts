@@ -1,4 +1,4 @@
-import { exactly, expectCombo, prepare, text, type Combo } from '../a11y-matrix';
+import { everyLanguage, exactly, expectCombo, prepare, text } from '../a11y-matrix';
 import { expectAccessible } from '../axe';
 import { expect, test } from '../fixtures';
 import { setMfaPolicy, shownSecret, totpCode, wrongTotpCode } from '../sign-in-steps';
@@ -8,14 +8,8 @@ import { setMfaPolicy, shownSecret, totpCode, wrongTotpCode } from '../sign-in-s
  * the enrolment a tenant requires, the recovery codes, and the second factor with a refusal
  * shown. English in the dark scheme, where contrast differs most; the others light.
  */
-const combos: Combo[] = [
-  { language: 'en', theme: 'dark' },
-  { language: 'de', theme: 'light' },
-  { language: 'fr', theme: 'light' },
-  { language: 'it', theme: 'light' },
-];
 
-for (const combo of combos) {
+for (const combo of everyLanguage) {
   const { language } = combo;
   const say = (key: string) => exactly(text(language, key));
 
