@@ -196,7 +196,7 @@ test.describe('tenants screen', () => {
     await login.click();
     const console = await popup;
     await expect(console).toHaveURL(signInUrl);
-    await expect(console.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(console.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await console.close();
   });
 
