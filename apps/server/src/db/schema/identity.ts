@@ -16,7 +16,8 @@ import {
 import { createdAt, id, updatedAt } from './columns';
 import { tenants } from './tenants';
 
-const tenantId = () =>
+/** A tenant's row owns it: deleting the tenant deletes it. */
+export const tenantId = () =>
   uuid()
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });

@@ -9,13 +9,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
-import { users } from './identity';
-import { tenants } from './tenants';
+import { tenantId, users } from './identity';
 
-const tenantId = () =>
-  uuid()
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' });
 const userId = () =>
   uuid()
     .notNull()

@@ -1,16 +1,10 @@
 import Bowser from 'bowser';
 import type { Database } from '../../db/database';
 import { mailUser } from '../../mail/account-mail';
+import type { SecurityMailKind } from '../../mail/templates/types';
 
 /** The security notices a user is mailed, in their language. */
-export type SecurityEvent =
-  | 'totpAdded'
-  | 'totpRemoved'
-  | 'passkeyAdded'
-  | 'passkeyRemoved'
-  | 'recoveryCodeUsed'
-  | 'secondFactorsReset'
-  | 'newBrowser';
+export type SecurityEvent = SecurityMailKind;
 
 /**
  * Queues the mail telling a user of a change to how their account signs in, in the caller's

@@ -1,11 +1,6 @@
 /** The mails the product sends; each has a subject, a few paragraphs and maybe one button. */
-export type MailKind =
-  | 'invite'
-  | 'reset'
-  | 'verify'
-  | 'passwordChanged'
-  | 'signupExisting'
-  // Security notices: a second factor changed, a recovery code used, a sign-in from a new browser.
+/** The security notices: a second factor changed, a recovery code used, a new browser. */
+export type SecurityMailKind =
   | 'totpAdded'
   | 'totpRemoved'
   | 'passkeyAdded'
@@ -13,6 +8,9 @@ export type MailKind =
   | 'recoveryCodeUsed'
   | 'secondFactorsReset'
   | 'newBrowser';
+
+export type MailKind =
+  'invite' | 'reset' | 'verify' | 'passwordChanged' | 'signupExisting' | SecurityMailKind;
 
 export interface MailParams {
   /** The tenant's name: one address may have accounts in several tenants, so every mail names it. */
