@@ -14,6 +14,7 @@ import { roleRoutes } from '@tc/contract/routes/roles';
 import { tenantRoutes } from '@tc/contract/routes/tenants';
 import { userRoutes } from '@tc/contract/routes/users';
 import { callRoute } from './api';
+import { ApiError } from './api-client';
 
 /** The managed resources; the same name in the API path, events and query keys, so one name finds them all. */
 export type EntityName = 'tenants' | 'users' | 'roles' | 'permissions' | 'projects' | 'clients';
@@ -46,6 +47,12 @@ export const entityRoutes: Record<EntityName, CrudRoutes> = {
   clients: clientRoutes,
 };
 
+/**
+ * A page answer. Where a search matches more rows than the server counts exactly, it may
+ * answer an estimated total, flagged `totalCountIsEstimate`.
+ */
+export type PageAnswer<Row> = Page<Row> & { totalCountIsEstimate?: boolean };
+
 export const entityKeys = {
   all: (entity: EntityName): QueryKey => [entity],
   page: (entity: EntityName, request: PageRequest): QueryKey => [entity, 'page', request],
@@ -57,7 +64,7 @@ export async function fetchPage<Row>(
   request: PageRequest,
   signal?: AbortSignal,
 ) {
-  return (await callRoute(entityRoutes[entity].page, { body: request, signal })) as Page<Row>;
+  return (await callRoute(entityRoutes[entity].page, { body: request, signal })) as PageAnswer<Row>;
 }
 
 /** One page of a list; the previous page stays shown while the next loads (no grid flicker). */
@@ -72,16 +79,32 @@ export function usePage<Row>(entity: EntityName, request: PageRequest, enabled =
   });
 }
 
+/** How many rows a picker offers at once: one short page of a server search, never the whole list. */
+export const PICKER_PAGE_SIZE = 20;
+
 /**
- * Every row of a small list (roles or users to choose from in a form), the first 100 by name:
- * a select offering more than that needs a search instead.
+ * One row by id, or null when it is gone (deleted meanwhile, or another tenant's: 404), so a
+ * form can show the name of a value it holds without treating a stale id as a failure.
  */
-export function useChoices<Row>(entity: EntityName, sortField: string, enabled = true) {
-  return usePage<Row>(
-    entity,
-    { pageIndex: 1, pageSize: 100, filter: {}, listSort: { field: sortField, direction: 0 } },
-    enabled,
-  );
+export async function fetchEntity<Row>(
+  entity: EntityName,
+  id: string,
+  signal?: AbortSignal,
+): Promise<Row | null> {
+  try {
+    return (await callRoute(entityRoutes[entity].get, { params: { id }, signal })) as Row;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The query of one row by id (fetchEntity), shared by every screen that shows that row. */
+export function entityQueryOptions<Row>(entity: EntityName, id: string) {
+  return {
+    queryKey: entityKeys.detail(entity, id),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchEntity<Row>(entity, id, signal),
+  };
 }
 
 export async function createEntity<Row>(entity: EntityName, body: unknown) {

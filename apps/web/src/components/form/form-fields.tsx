@@ -1,18 +1,11 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useController,
-  type Control,
-  type FieldPath,
-  type FieldValues,
-  type PathValue,
-} from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { translateFieldMessage } from '../../lib/problem-text';
 
-interface FieldProps<Values extends FieldValues, Out = Values> {
+export interface FieldProps<Values extends FieldValues, Out = Values> {
   control: Control<Values, unknown, Out>;
   name: FieldPath<Values>;
   label: string;
@@ -24,10 +17,12 @@ interface FieldProps<Values extends FieldValues, Out = Values> {
 export interface Option {
   value: string;
   label: string;
+  /** A second line under the label in the list (a user's e-mail beside the name). */
+  detail?: string;
 }
 
 /** The field's message in the UI language: the contract's and the server's texts are English. */
-function useFieldError<Values extends FieldValues, Out>(props: FieldProps<Values, Out>) {
+export function useFieldError<Values extends FieldValues, Out>(props: FieldProps<Values, Out>) {
   const { t } = useTranslation();
   const controller = useController({ control: props.control, name: props.name });
   const message = controller.fieldState.error?.message;
@@ -108,47 +103,6 @@ export function StatusInput<Values extends FieldValues, Out>(props: FieldProps<V
         { value: 'active', label: t('active') },
         { value: 'inactive', label: t('inactive') },
       ]}
-    />
-  );
-}
-
-/** Several ids chosen from labelled options, shown as chips; the value is the id list. */
-export function MultiSelectInput<Values extends FieldValues, Out>(
-  props: FieldProps<Values, Out> & { options: Option[]; placeholder?: string; loading?: boolean },
-) {
-  const { field, error, helperText } = useFieldError(props);
-  const ids = (field.value as string[] | undefined) ?? [];
-  const byId = new Map(props.options.map((option) => [option.value, option]));
-  const selected = ids.map((id) => byId.get(id) ?? { value: id, label: id });
-  return (
-    <Autocomplete
-      multiple
-      options={props.options}
-      value={selected}
-      loading={props.loading}
-      disabled={props.disabled}
-      getOptionLabel={(option) => option.label}
-      isOptionEqualToValue={(option, value) => option.value === value.value}
-      onChange={(_event, options) =>
-        field.onChange(
-          options.map((option) => option.value) as PathValue<Values, typeof props.name>,
-        )
-      }
-      onBlur={field.onBlur}
-      filterSelectedOptions
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={field.ref}
-          name={field.name}
-          label={props.label}
-          required={props.required && ids.length === 0}
-          placeholder={ids.length === 0 ? props.placeholder : undefined}
-          error={error}
-          helperText={helperText}
-          margin="dense"
-        />
-      )}
     />
   );
 }

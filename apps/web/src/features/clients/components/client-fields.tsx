@@ -1,35 +1,16 @@
 import Grid from '@mui/material/Grid';
 import { ID_TOKEN_ALGORITHMS, type Client } from '@tc/contract/clients';
 import type { Role } from '@tc/contract/roles';
-import { useMemo } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  MultiSelectInput,
-  SelectInput,
-  TextInput,
-  type Option,
-} from '../../../components/form/form-fields';
-import { useChoices } from '../../../lib/entity-api';
+import { SelectInput, TextInput, type Option } from '../../../components/form/form-fields';
+import { RemoteAutocomplete } from '../../../components/form/remote-autocomplete';
 import { useCan } from '../../../lib/permissions';
 import type { ClientForm } from '../form-state';
 import { GrantTypesField } from './grant-types-field';
 import { UriListField } from './uri-list-field';
 
-/**
- * The tenant's roles to choose service roles from (the first 100 by name, as the other
- * dialogs offer roles: the roles list has no search of its own). Without roles:read, the
- * chosen ones are shown by id and nothing is offered.
- */
-function useRoleOptions(enabled: boolean): { options: Option[]; loading: boolean } {
-  const mayRead = useCan('roles:read');
-  const roles = useChoices<Role>('roles', 'name', enabled && mayRead);
-  const options = useMemo(
-    () => (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name })),
-    [roles.data],
-  );
-  return { options, loading: roles.isLoading && mayRead };
-}
+const roleOption = (role: Role): Option => ({ value: role.id, label: role.name });
 
 /** The client form: identity, type and grants, service roles, addresses, ID token signing. */
 export function ClientFields(props: {
@@ -43,7 +24,8 @@ export function ClientFields(props: {
   const builtIn = props.row?.builtIn ?? false;
   const [type, grants] = useWatch({ control, name: ['type', 'grantTypes'] });
   const serviceGrant = type === 'confidential' && grants.includes('client_credentials');
-  const roles = useRoleOptions(serviceGrant);
+  // Without roles:read the chosen service roles show by id and nothing is offered.
+  const mayReadRoles = useCan('roles:read');
   const half = { xs: 12, sm: 6 };
   const uri = (name: 'redirectUris' | 'postLogoutRedirectUris' | 'webOrigins', example: string) => (
     <Grid size={12}>
@@ -109,12 +91,15 @@ export function ClientFields(props: {
       </Grid>
       {serviceGrant ? (
         <Grid size={12}>
-          <MultiSelectInput
+          <RemoteAutocomplete
             control={control}
             name="serviceRoleIds"
             label={t('serviceRoles')}
-            options={roles.options}
-            loading={roles.loading}
+            multiple
+            entity="roles"
+            sortField="name"
+            toOption={roleOption}
+            searchable={mayReadRoles}
             placeholder={t('lists:choose')}
             helperText={t('serviceRolesHint')}
             disabled={disabled}

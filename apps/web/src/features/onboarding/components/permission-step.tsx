@@ -4,14 +4,16 @@ import type { Role } from '@tc/contract/roles';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { paths } from '../../../lib/paths';
-import { MultiSelectInput, TextInput } from '../../../components/form/form-fields';
-import { useChoices } from '../../../lib/entity-api';
+import { TextInput, type Option } from '../../../components/form/form-fields';
+import { RemoteAutocomplete } from '../../../components/form/remote-autocomplete';
 import { useSavedEntity } from '../api/get-saved-entity';
 import { StepForm } from './step-form';
 import { StepLoading } from './step-loading';
 import { useStepSave } from './use-step-save';
 
 type PermissionForm = z.input<typeof createPermissionSchema>;
+
+const roleOption = (role: Role): Option => ({ value: role.id, label: role.name });
 
 /**
  * Step 2/3 "Assign Permissions to Your Role": the permission's name and the roles holding it,
@@ -20,7 +22,7 @@ type PermissionForm = z.input<typeof createPermissionSchema>;
 export function PermissionStep({ progress }: { progress: Onboarding }) {
   const { t } = useTranslation(['onboarding', 'lists']);
   const saved = useSavedEntity<Permission>('permissions', progress.permissionId);
-  const roles = useChoices<Role>('roles', 'name');
+  const stepRole = useSavedEntity<Role>('roles', progress.roleId);
   const permission = saved.data ?? null;
   const onSave = useStepSave({
     entity: 'permissions',
@@ -29,13 +31,18 @@ export function PermissionStep({ progress }: { progress: Onboarding }) {
     next: paths.thirdStep,
   });
   if (saved.isLoading || saved.isError) return <StepLoading query={saved} />;
-  if (roles.isPending || roles.isError) return <StepLoading query={roles} />;
+  if (stepRole.isLoading || stepRole.isError) return <StepLoading query={stepRole} />;
 
-  const options = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
-  // The role of step 1, unless it was deleted meanwhile.
-  const preselected = options
-    .filter((option) => option.value === progress.roleId)
-    .map((o) => o.value);
+  // The role of step 1, unless it was deleted meanwhile; and the saved permission's roles.
+  const role = stepRole.data ? roleOption(stepRole.data) : null;
+  const known = [
+    ...(role ? [role] : []),
+    ...(permission?.roleIds ?? []).map((id, index) => ({
+      value: id,
+      label: permission!.roles[index]!,
+    })),
+  ];
+  const preselected = role ? [role.value] : [];
   return (
     <StepForm<PermissionForm, z.output<typeof createPermissionSchema>>
       step={2}
@@ -57,11 +64,15 @@ export function PermissionStep({ progress }: { progress: Onboarding }) {
             autoFocus
             disabled={disabled}
           />
-          <MultiSelectInput
+          <RemoteAutocomplete
             control={control}
             name="roleIds"
             label={t('permission.roles')}
-            options={options}
+            multiple
+            entity="roles"
+            sortField="name"
+            toOption={roleOption}
+            known={known}
             placeholder={t('lists:choose')}
             required
             disabled={disabled}

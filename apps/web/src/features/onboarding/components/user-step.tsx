@@ -6,14 +6,16 @@ import { userCreateSchema, type User } from '@tc/contract/users';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { paths } from '../../../lib/paths';
-import { SelectInput, StatusInput, TextInput } from '../../../components/form/form-fields';
-import { useChoices } from '../../../lib/entity-api';
+import { StatusInput, TextInput, type Option } from '../../../components/form/form-fields';
+import { RemoteAutocomplete } from '../../../components/form/remote-autocomplete';
 import { useSavedEntity } from '../api/get-saved-entity';
 import { StepForm } from './step-form';
 import { StepLoading } from './step-loading';
 import { useStepSave } from './use-step-save';
 
 type UserForm = z.input<typeof userCreateSchema>;
+
+const roleOption = (role: Role): Option => ({ value: role.id, label: role.name });
 
 /**
  * Step 3/3 "Create Your First User": invites the user with the chosen role and status;
@@ -22,7 +24,7 @@ type UserForm = z.input<typeof userCreateSchema>;
 export function UserStep({ progress }: { progress: Onboarding }) {
   const { t } = useTranslation(['onboarding', 'lists']);
   const saved = useSavedEntity<User>('users', progress.userId);
-  const roles = useChoices<Role>('roles', 'name');
+  const stepRole = useSavedEntity<Role>('roles', progress.roleId);
   const user = saved.data ?? null;
   const onSave = useStepSave({
     entity: 'users',
@@ -31,11 +33,14 @@ export function UserStep({ progress }: { progress: Onboarding }) {
     next: paths.complete,
   });
   if (saved.isLoading || saved.isError) return <StepLoading query={saved} />;
-  if (roles.isPending || roles.isError) return <StepLoading query={roles} />;
+  if (stepRole.isLoading || stepRole.isError) return <StepLoading query={stepRole} />;
 
-  const options = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
-  // The role of step 1, unless it was deleted meanwhile (a select must not hold an unknown id).
-  const stepRole = options.find((option) => option.value === progress.roleId)?.value;
+  // The role of step 1, unless it was deleted meanwhile (the field must not hold an unknown id).
+  const role = stepRole.data ? roleOption(stepRole.data) : null;
+  const known = [
+    ...(role ? [role] : []),
+    ...(user ? [{ value: user.roleId, label: user.role }] : []),
+  ];
   return (
     <StepForm<UserForm, z.output<typeof userCreateSchema>>
       step={3}
@@ -45,7 +50,7 @@ export function UserStep({ progress }: { progress: Onboarding }) {
         firstName: user?.firstName ?? '',
         lastName: user?.lastName ?? '',
         email: user?.email ?? '',
-        roleId: user?.roleId ?? stepRole ?? '',
+        roleId: user?.roleId ?? role?.value ?? '',
         status: user?.status ?? 'active',
       }}
       back={paths.secondStep}
@@ -81,13 +86,16 @@ export function UserStep({ progress }: { progress: Onboarding }) {
             required
             disabled={disabled}
           />
-          <SelectInput
+          <RemoteAutocomplete
             control={control}
             name="roleId"
             label={t('user.role')}
             required
-            emptyLabel={t('lists:choose')}
-            options={options}
+            entity="roles"
+            sortField="name"
+            toOption={roleOption}
+            known={known}
+            placeholder={t('lists:choose')}
             disabled={disabled}
           />
           <StatusInput control={control} name="status" label={t('status')} disabled={disabled} />

@@ -11,10 +11,17 @@ import {
   dialogLabels,
   type DialogMode,
 } from '../../../components/entity-list/crud-dialog';
-import { MultiSelectInput, TextInput } from '../../../components/form/form-fields';
-import { useChoices, useDialogSave } from '../../../lib/entity-api';
+import { TextInput, type Option } from '../../../components/form/form-fields';
+import { RemoteAutocomplete } from '../../../components/form/remote-autocomplete';
+import { useDialogSave } from '../../../lib/entity-api';
 
 type PermissionForm = z.input<typeof updatePermissionSchema>;
+
+const roleOption = (role: Role): Option => ({ value: role.id, label: role.name });
+
+/** The roles holding the permission, with the names its row carries. */
+const knownRoles = (row: Permission | undefined): Option[] =>
+  (row?.roleIds ?? []).map((id, index) => ({ value: id, label: row!.roles[index]! }));
 
 /** Add, edit, view or delete a permission: its name and the roles that hold it. */
 export function PermissionDialog(props: {
@@ -24,10 +31,8 @@ export function PermissionDialog(props: {
 }) {
   const { t } = useTranslation(['permissions', 'lists']);
   const { mode, row } = props;
-  const roles = useChoices<Role>('roles', 'name', mode !== 'delete');
   const save = useDialogSave('permissions', mode, row?.id);
   const system = row?.system ?? false;
-  const options = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
 
   return (
     <CrudDialog<PermissionForm, unknown>
@@ -65,13 +70,16 @@ export function PermissionDialog(props: {
             multiline
             disabled={disabled}
           />
-          <MultiSelectInput
+          <RemoteAutocomplete
             control={control}
             name="roleIds"
             label={t('roles')}
             required
-            options={options}
-            loading={roles.isLoading}
+            multiple
+            entity="roles"
+            sortField="name"
+            toOption={roleOption}
+            known={knownRoles(row)}
             placeholder={t('lists:choose')}
             disabled={disabled}
           />

@@ -5,37 +5,24 @@ import { useMemo } from 'react';
 import type { Control } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  MultiSelectInput,
-  SelectInput,
-  TextInput,
-  type Option,
-} from '../../../components/form/form-fields';
-import { useChoices } from '../../../lib/entity-api';
+import { SelectInput, TextInput, type Option } from '../../../components/form/form-fields';
+import { RemoteAutocomplete } from '../../../components/form/remote-autocomplete';
 import { countryOptions, formatBudget, type ProjectForm } from '../form-state';
 
 const fullName = (user: User) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
-/**
- * The tenant's users to choose from (the first 100 by e-mail, as useChoices gives them), plus
- * the project's own owner and people, so an edited project shows names even beyond those.
- */
-function usePeopleOptions(row: Project | undefined, enabled: boolean) {
-  const users = useChoices<User>('users', 'email', enabled);
-  const options = useMemo(() => {
-    const byId = new Map<string, Option>();
-    for (const user of users.data?.data ?? []) {
-      byId.set(user.id, { value: user.id, label: fullName(user) });
-    }
-    if (row?.ownerId && !byId.has(row.ownerId)) {
-      byId.set(row.ownerId, { value: row.ownerId, label: row.owner ?? row.ownerId });
-    }
-    for (const person of row?.people ?? []) {
-      if (!byId.has(person.id)) byId.set(person.id, { value: person.id, label: person.name });
-    }
-    return [...byId.values()];
-  }, [users.data, row]);
-  return { options, loading: users.isLoading };
+/** A user as the owner and people pickers offer them: the name, the e-mail beneath it. */
+const userOption = (user: User): Option => ({
+  value: user.id,
+  label: fullName(user),
+  detail: user.email,
+});
+
+/** The names the edited project already holds for its owner and people. */
+function knownPeople(row: Project | undefined): Option[] {
+  if (!row) return [];
+  const people = row.people.map((person) => ({ value: person.id, label: person.name }));
+  return row.ownerId && row.owner ? [{ value: row.ownerId, label: row.owner }, ...people] : people;
 }
 
 /** The project form's fields, beside the logo. */
@@ -48,7 +35,7 @@ export function ProjectFields(props: {
   const { t, i18n } = useTranslation(['projects', 'lists']);
   const language = i18n.resolvedLanguage ?? 'en';
   const { control, disabled } = props;
-  const people = usePeopleOptions(props.row, true);
+  const known = useMemo(() => knownPeople(props.row), [props.row]);
   const countries = useMemo(() => countryOptions(language), [language]);
   const budget = useWatch({ control, name: 'budget' });
   const shown = formatBudget(String(budget ?? ''), language);
@@ -79,12 +66,15 @@ export function ProjectFields(props: {
         />
       </Grid>
       <Grid size={half}>
-        <SelectInput
+        <RemoteAutocomplete
           control={control}
           name="ownerId"
           label={t('owner')}
-          emptyLabel={t('noOwner')}
-          options={people.options}
+          entity="users"
+          sortField="email"
+          toOption={userOption}
+          known={known}
+          placeholder={t('noOwner')}
           disabled={disabled}
         />
       </Grid>
@@ -132,12 +122,15 @@ export function ProjectFields(props: {
         <TextInput control={control} name="address" label={t('address')} disabled={disabled} />
       </Grid>
       <Grid size={12}>
-        <MultiSelectInput
+        <RemoteAutocomplete
           control={control}
           name="peopleIds"
           label={t('people')}
-          options={people.options}
-          loading={people.loading}
+          multiple
+          entity="users"
+          sortField="email"
+          toOption={userOption}
+          known={known}
           placeholder={t('peoplePlaceholder')}
           disabled={disabled}
         />

@@ -7,19 +7,27 @@ import {
   dialogLabels,
   type DialogMode,
 } from '../../../components/entity-list/crud-dialog';
-import { MultiSelectInput, StatusInput, TextInput } from '../../../components/form/form-fields';
-import { useChoices, useDialogSave } from '../../../lib/entity-api';
+import { StatusInput, TextInput, type Option } from '../../../components/form/form-fields';
+import { RemoteAutocomplete } from '../../../components/form/remote-autocomplete';
+import { useDialogSave } from '../../../lib/entity-api';
 
 type RoleForm = z.input<typeof updateRoleSchema>;
+
+const permissionOption = (permission: Permission): Option => ({
+  value: permission.id,
+  label: permission.name,
+});
+
+/** The role's permissions with the names its row carries, in the same order as the ids. */
+const knownPermissions = (row: Role | undefined): Option[] =>
+  (row?.permissionIds ?? []).map((id, index) => ({ value: id, label: row!.permissions[index]! }));
 
 /** Add, edit, view or delete a role ("Add new role", "Edit role", "View role"). */
 export function RoleDialog(props: { mode: DialogMode; row?: Role; onClose: () => void }) {
   const { t } = useTranslation(['roles', 'lists']);
   const { mode, row } = props;
-  const permissions = useChoices<Permission>('permissions', 'name', mode !== 'delete');
   const save = useDialogSave('roles', mode, row?.id);
   const builtIn = row?.system ?? false;
-  const options = (permissions.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }));
 
   return (
     <CrudDialog<RoleForm, unknown>
@@ -63,12 +71,15 @@ export function RoleDialog(props: { mode: DialogMode; row?: Role; onClose: () =>
             label={t('status')}
             disabled={disabled || builtIn}
           />
-          <MultiSelectInput
+          <RemoteAutocomplete
             control={control}
             name="permissionIds"
             label={t('permissions')}
-            options={options}
-            loading={permissions.isLoading}
+            multiple
+            entity="permissions"
+            sortField="name"
+            toOption={permissionOption}
+            known={knownPermissions(row)}
             placeholder={t('lists:choose')}
             disabled={disabled}
           />

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import type { Role } from '@tc/contract/roles';
 import { userCreateSchema, userUpdateSchema, type User } from '@tc/contract/users';
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -9,7 +8,7 @@ import {
   dialogLabels,
   type DialogMode,
 } from '../../../components/entity-list/crud-dialog';
-import { useChoices, useDialogSave } from '../../../lib/entity-api';
+import { useDialogSave } from '../../../lib/entity-api';
 import { InvitationNotice } from './invitation-notice';
 import {
   AccessFields,
@@ -52,7 +51,6 @@ export function UserDialog(props: {
   const [step, setStep] = useState<1 | 2>(1);
   const stepRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
-  const roles = useChoices<Role>('roles', 'name', mode !== 'delete');
   const save = useDialogSave('users', mode, row?.id);
 
   useEffect(() => {
@@ -84,14 +82,7 @@ export function UserDialog(props: {
     );
 
   const access = (form: Form, disabled: boolean) => (
-    <AccessFields
-      control={form.control}
-      disabled={disabled}
-      roles={roles.data?.data ?? []}
-      rolesLoading={roles.isLoading}
-      row={row}
-      own={props.own}
-    />
+    <AccessFields control={form.control} disabled={disabled} row={row} own={props.own} />
   );
 
   return (

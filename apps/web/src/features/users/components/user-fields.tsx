@@ -7,7 +7,8 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SelectInput, StatusInput, TextInput } from '../../../components/form/form-fields';
+import { StatusInput, TextInput, type Option } from '../../../components/form/form-fields';
+import { RemoteAutocomplete } from '../../../components/form/remote-autocomplete';
 
 /** One form shape for add and edit; the contract's create or update schema decides what is sent. */
 export type UserForm = z.input<typeof userUpdateSchema>;
@@ -58,38 +59,35 @@ export function DetailFields(props: {
 }
 
 /**
- * The role, chosen from the tenant's roles (a user holds exactly one), and the
- * status. The user's current role stays offered while the role list loads, so the select
- * never shows an unknown value.
+ * The role, chosen from the tenant's roles (a user holds exactly one) by typing part of its
+ * name, and the status. The user's current role shows by the name its row carries.
  */
 export function AccessFields(props: {
   control: FormControl;
   disabled: boolean;
-  roles: Role[];
-  rolesLoading: boolean;
   row?: User;
   /** The signed-in administrator's own row: the server refuses to deactivate it. */
   own: boolean;
 }) {
   const { t } = useTranslation(['users', 'lists']);
   const { control, disabled, row } = props;
-  const options = props.roles.map((role) => ({
+  const roleOption = (role: Role): Option => ({
     value: role.id,
     label: role.status === 'inactive' ? t('inactiveRole', { name: role.name }) : role.name,
-  }));
-  if (row && !options.some((option) => option.value === row.roleId)) {
-    options.unshift({ value: row.roleId, label: row.role });
-  }
+  });
   return (
     <>
-      <SelectInput
+      <RemoteAutocomplete
         control={control}
         name="roleId"
         label={t('role')}
         required
-        disabled={disabled || (props.rolesLoading && options.length === 0)}
-        emptyLabel={t('lists:choose')}
-        options={options}
+        entity="roles"
+        sortField="name"
+        toOption={roleOption}
+        known={row ? [{ value: row.roleId, label: row.role }] : []}
+        placeholder={t('lists:choose')}
+        disabled={disabled}
       />
       <StatusInput
         control={control}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Above this many matches the server may answer an estimated count (flagged in the page
+ * answer); the console then says "more than" this instead of a number it cannot vouch for.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** A row count in the UI language: "1,234", or "more than 10,000" for an estimate. */
+export function useCountText() {
+  const { t, i18n } = useTranslation('lists');
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  return (count: number, estimate = false) =>
+    estimate ? t('moreThan', { number: format.format(EXACT_COUNT_LIMIT) }) : format.format(count);
+}
