@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../lib/i18n';
 import { problemResponse } from '../../test/problems';
 import { currentSearchParams, loadEnglish, renderWithProviders } from '../../test/render';
 import { PAGE_PATH, pageAnswer, role, rolesPage, RolesList } from '../../test/roles-harness';
@@ -136,5 +137,29 @@ describe('ListPage', { timeout: 60_000 }, () => {
       (body) => Object.keys((body as { filter: object }).filter).length > 0,
     );
     expect(searches).toHaveLength(1);
+  });
+
+  it('an estimated total reads "more than 10,000", an exact one its number', async () => {
+    let estimate = true;
+    server.use(
+      http.post(PAGE_PATH, () =>
+        pageAnswer([role(1)], { totalCount: 48_200, totalCountIsEstimate: estimate }),
+      ),
+    );
+    const { client } = renderWithProviders(<RolesList />, { url: '/roles?q=a' });
+    expect(await screen.findByText('1–10 of more than 10,000')).toBeVisible();
+    expect(screen.queryByText(/48,200/)).toBeNull();
+    // Paging on stays possible: the estimate is still the grid's row count.
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeEnabled();
+    try {
+      await act(() => i18n.changeLanguage('de'));
+      expect(await screen.findByText('1–10 von mehr als 10.000')).toBeVisible();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+
+    estimate = false;
+    await client.invalidateQueries();
+    expect(await screen.findByText('1–10 of 48,200')).toBeVisible();
   });
 });

@@ -15,7 +15,7 @@ import { defaultSorts, usePage, type EntityName } from '../../lib/entity-api';
 import { useCan } from '../../lib/permissions';
 import type { DialogMode } from './crud-dialog';
 import { EmptyState } from './empty-state';
-import { gridLocaleText } from './grid-locale';
+import { gridLocaleText, useDisplayedRows } from './grid-locale';
 import { RowMenu, type RowAction } from './row-menu';
 import { PAGE_SIZES, useListState } from './use-list-state';
 import { describeFailure } from '../../lib/problem-text';
@@ -115,6 +115,11 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
     [listSort.field, listSort.direction],
   );
   const totalCount = page.data?.totalCount ?? 0;
+  const displayedRows = useDisplayedRows(page.data?.totalCountIsEstimate ?? false);
+  const gridLocale = useMemo(
+    () => ({ ...gridLocaleText(i18n.resolvedLanguage), ...displayedRows.grid }),
+    [i18n.resolvedLanguage, displayedRows.grid],
+  );
   const searching = list.request.filter.search !== undefined;
   const empty = page.isSuccess && totalCount === 0 && !searching && !page.isPlaceholderData;
   const add = canWrite ? () => setDialog({ mode: 'add' }) : undefined;
@@ -186,6 +191,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
                 onPageChange={(_event, index) => list.setPage(index + 1, pageSize)}
                 onRowsPerPageChange={(event) => list.setPage(1, Number(event.target.value))}
                 labelRowsPerPage={t('lists:rowsPerPage')}
+                labelDisplayedRows={displayedRows.table}
               />
             </>
           ) : (
@@ -211,7 +217,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
                     first ? { field: first.field, direction: first.sort === 'desc' ? 1 : 0 } : null,
                   );
                 }}
-                localeText={gridLocaleText(i18n.resolvedLanguage)}
+                localeText={gridLocale}
                 aria-label={t('title')}
               />
             </Box>
