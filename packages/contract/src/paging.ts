@@ -40,7 +40,11 @@ export type PageRequest = {
   listSort: { field: string; direction: 0 | 1 };
 };
 
-/** `{ data: { data: [rows], pageIndex, pageSize, totalCount } }`, always an array of rows. */
+/**
+ * `{ data: { data: [rows], pageIndex, pageSize, totalCount } }`, always an array of rows.
+ * `totalCountIsEstimate: true` (present only then) says the count stopped early: more rows
+ * than `totalCount` match (a search matching more than 10,000).
+ */
 export function pageResponseSchema<Row extends z.ZodType>(row: Row) {
   return envelope(
     z.object({
@@ -48,6 +52,7 @@ export function pageResponseSchema<Row extends z.ZodType>(row: Row) {
       pageIndex: z.number().int(),
       pageSize: z.number().int(),
       totalCount: z.number().int(),
+      totalCountIsEstimate: z.boolean().optional(),
     }),
   );
 }
@@ -56,6 +61,8 @@ export interface Page<Row> {
   pageIndex: number;
   pageSize: number;
   totalCount: number;
+  /** Present, and true, only when the count stopped early: more than `totalCount` match. */
+  totalCountIsEstimate?: boolean;
 }
 
 export const idParamsSchema = z.object({ id: z.string().uuid('id.invalid') });

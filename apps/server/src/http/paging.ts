@@ -1,5 +1,7 @@
-import { asc, desc, ilike, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Page, PageRequest } from '@tc/contract/paging';
+import type { Database } from '../db/database';
 
 /**
  * ORDER BY, LIMIT and OFFSET of a paged request: the chosen column in the chosen direction,
@@ -20,11 +22,61 @@ export function pageWindow(
   };
 }
 
-export function toPage<Row>(request: PageRequest, rows: Row[], totalCount: number): Page<Row> {
-  return { data: rows, pageIndex: request.pageIndex, pageSize: request.pageSize, totalCount };
+/** A page's total: exact, or (flagged) the cap of a count that stopped there. */
+export interface PageTotal {
+  totalCount: number;
+  totalCountIsEstimate?: true;
+}
+
+/** A count that reads more rows than this stops: the total is this many, as an estimate. */
+export const COUNT_CAP = 10_000;
+
+/**
+ * `SELECT count(*) FROM (SELECT 1 FROM table WHERE … LIMIT 10001)`: counts the matching rows
+ * but reads no more than one past the cap, however many match. Await it, or embed it as a
+ * scalar subquery (`sql\`(${query})\``) to answer the total in the page's own statement;
+ * either way turn its number into the page's total with `cappedTotal`.
+ */
+export function cappedCountQuery(db: Database, table: PgTable, where: SQL | undefined) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped_matches');
+  return db.select({ value: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
+}
+
+/** The total a capped count answers: exact up to the cap, else the cap flagged as estimated. */
+export function cappedTotal(counted: number): PageTotal {
+  return counted > COUNT_CAP
+    ? { totalCount: COUNT_CAP, totalCountIsEstimate: true }
+    : { totalCount: counted };
+}
+
+/** The page answer; `total` is an exact number or what `cappedTotal` made of a count. */
+export function toPage<Row>(
+  request: PageRequest,
+  rows: Row[],
+  total: number | PageTotal,
+): Page<Row> {
+  const { totalCount, totalCountIsEstimate } =
+    typeof total === 'number' ? { totalCount: total, totalCountIsEstimate: undefined } : total;
+  return {
+    data: rows,
+    pageIndex: request.pageIndex,
+    pageSize: request.pageSize,
+    totalCount,
+    ...(totalCountIsEstimate ? { totalCountIsEstimate } : {}),
+  };
 }
 
 /** Case-insensitive "contains", with the LIKE wildcards of the search text escaped. */
 export function containsText(column: AnyColumn | SQL, text: string): SQL {
-  return ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return ilike(column, `%${escapeLike(text)}%`);
+}
+
+/** The text with LIKE's wildcards (and its escape character) matching only themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
