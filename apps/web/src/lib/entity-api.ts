@@ -47,12 +47,6 @@ export const entityRoutes: Record<EntityName, CrudRoutes> = {
   clients: clientRoutes,
 };
 
-/**
- * A page answer. Where a search matches more rows than the server counts exactly, it may
- * answer an estimated total, flagged `totalCountIsEstimate`.
- */
-export type PageAnswer<Row> = Page<Row> & { totalCountIsEstimate?: boolean };
-
 export const entityKeys = {
   all: (entity: EntityName): QueryKey => [entity],
   page: (entity: EntityName, request: PageRequest): QueryKey => [entity, 'page', request],
@@ -64,7 +58,7 @@ export async function fetchPage<Row>(
   request: PageRequest,
   signal?: AbortSignal,
 ) {
-  return (await callRoute(entityRoutes[entity].page, { body: request, signal })) as PageAnswer<Row>;
+  return (await callRoute(entityRoutes[entity].page, { body: request, signal })) as Page<Row>;
 }
 
 /** One page of a list; the previous page stays shown while the next loads (no grid flicker). */

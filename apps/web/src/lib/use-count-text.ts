@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * Above this many matches the server may answer an estimated count (flagged in the page
- * answer); the console then says "more than" this instead of a number it cannot vouch for.
+ * The server counts at most this many matches; beyond, it answers this number flagged
+ * `totalCountIsEstimate`, and the console says "more than" it instead of a count.
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 

@@ -1,4 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
+import type { Page } from '@tc/contract/paging';
 import { createRoleSchema, updateRoleSchema, type Role } from '@tc/contract/roles';
 import { http, HttpResponse } from 'msw';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import type { z } from 'zod';
 import { CrudDialog, dialogLabels } from '../components/entity-list/crud-dialog';
 import { ListPage, type DialogState } from '../components/entity-list/list-page';
 import { TextInput } from '../components/form/form-fields';
-import { useDialogSave, type PageAnswer } from '../lib/entity-api';
+import { useDialogSave } from '../lib/entity-api';
 
 type RoleForm = z.input<typeof updateRoleSchema>;
 
@@ -25,7 +26,7 @@ export const role = (index: number, patch: Partial<Role> = {}): Role => ({
 });
 
 /** A page answer as the server shapes it: `{ data: { data, pageIndex, pageSize, totalCount } }`. */
-export const pageAnswer = (rows: Role[], request: Partial<PageAnswer<Role>> = {}) =>
+export const pageAnswer = (rows: Role[], request: Partial<Page<Role>> = {}) =>
   HttpResponse.json({
     data: { data: rows, pageIndex: 1, pageSize: 10, totalCount: rows.length, ...request },
   });
