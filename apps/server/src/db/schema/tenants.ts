@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -43,8 +45,32 @@ export const tenants = pgTable(
     uniqueIndex('tenants_name_lower_key').on(sql`lower(${t.name})`),
     uniqueIndex('tenants_domain_lower_key').on(sql`lower(${t.domain})`),
     index('tenants_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('tenants_domain_trgm_idx').using('gin', t.domain.op('gin_trgm_ops')),
+    // The tenant list's sort orders (modules/tenants/queries.ts), of the managed tenants only.
+    index('tenants_list_name_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`not ${t.isMaster}`),
+    index('tenants_list_domain_idx')
+      .on(t.domain, t.id)
+      .where(sql`not ${t.isMaster}`),
+    index('tenants_list_created_at_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.isMaster}`),
+    uniqueIndex('tenants_master_key')
+      .on(t.isMaster)
+      .where(sql`${t.isMaster}`),
   ],
 );
+
+/**
+ * How many managed tenants there are (the master realm not counted): the sum of `n` over the
+ * slots, kept by the tenants table's triggers (migration 0017), one slot per connection or so,
+ * so that concurrent creations do not queue on one row.
+ */
+export const tenantCounts = pgTable('tenant_counts', {
+  slot: smallint().primaryKey(),
+  n: bigint({ mode: 'number' }).notNull(),
+});
 
 /** Uploaded images (tenant and project logos), kept in the database so a process is stateless. */
 export const files = pgTable(

@@ -12,7 +12,14 @@ import { recordChange } from '../audit';
 import { fileUrl } from '../files';
 import { insertUser } from '../users';
 import { provisionTenant } from './provisioning';
-import { findMasterRealm, managed, pageTenants, requireTenant, toTenant } from './queries';
+import {
+  findMasterRealm,
+  managed,
+  masterRealm,
+  pageTenants,
+  requireTenant,
+  toTenant,
+} from './queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,7 +43,7 @@ export async function identifyTenant(
     if (!UUID.test(input.tenantIdHeader)) throw notFound('tenant.not_found');
     where = eq(tenants.id, input.tenantIdHeader);
   } else if (host === input.publicHost || host === 'localhost' || host === '127.0.0.1') {
-    where = eq(tenants.isMaster, true);
+    where = masterRealm;
   } else {
     where = eq(sql`lower(${tenants.domain})`, host);
   }
