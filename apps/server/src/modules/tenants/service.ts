@@ -140,7 +140,7 @@ export async function createTenant({
   return withUniqueFields(
     () =>
       db.transaction(async (tx) => {
-        const { tenantId, adminRoleId } = await provisionTenant(tx, data);
+        const { tenantId, tenant: row, adminRoleId } = await provisionTenant(tx, data);
         let invitation: { userId: string; email: string } | undefined;
         if (data.adminEmail) {
           const userId = await insertUser(tx, {
@@ -152,7 +152,7 @@ export async function createTenant({
           invitation = { userId, email: data.adminEmail };
           await sendInvitation(tx, config.publicUrl, { userId, inviterId: caller.userId });
         }
-        const tenant = toTenant(await requireTenant(tx, tenantId));
+        const tenant = toTenant(row);
         await recordChange(tx, {
           tenantId,
           actorId: caller.userId,
