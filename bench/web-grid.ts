@@ -1,6 +1,6 @@
 /**
- * Users list benchmark: with 100,000 users in the tenant, in Debian's Chromium
- * against the built server on PostgreSQL,
+ * Users list benchmark: with 100,000 users in the tenant (or --users, up to 1,000,000, seeded in
+ * bulk SQL by bench/mix/seed.ts), in Debian's Chromium against the built server on PostgreSQL,
  * - navigation → first rendered page of the Users list (a new browser context each run, so
  *   nothing is cached: scripts, translations and the first page of users all load), by the
  *   page's own clock from the start of the navigation; `wallMs` adds what Playwright's
@@ -15,16 +15,13 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
-import type { Database } from '../apps/server/src/db/database';
-import { ADMIN, seed, TENANT } from './dashboard-seed';
 import { buildAll } from './lib/build';
 import { Cleanups } from './lib/cleanups';
-import { freshDatabase } from './lib/database';
 import { resultsDir } from './lib/paths';
 import { passwordGrant, startServer, type BenchServer } from './lib/server';
+import { preparedDatabase } from './mix/fixture';
+import { CONSOLE_PASSWORD, domainOf } from './mix/seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +33,9 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 const TARGETS = { firstPageMs: 1000, sortMs: 300 };
-const DOMAIN = `${TENANT}.example.test`;
+const TENANT = 'bench';
+const DOMAIN = domainOf(TENANT);
+const ADMIN = { email: `admin@${DOMAIN}`, password: CONSOLE_PASSWORD };
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -122,13 +121,14 @@ async function main() {
   if (!args['no-build']) buildAll();
   const cleanups = new Cleanups();
   try {
-    const database = await freshDatabase('postgres', { prefix: 'bench_web_grid' });
-    cleanups.add(database.drop);
-    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-    cleanups.add(() => pool.end());
+    // Migrated and seeded before the server starts: nothing it caches predates the data.
+    const { database } = await preparedDatabase(
+      'postgres',
+      [{ name: TENANT, users: Number(args.users), projects: 0, consoleEmails: [ADMIN.email] }],
+      cleanups,
+      'bench_web_grid',
+    );
     const server = await startServer({ env: database.env, cleanups });
-    const db = drizzle(pool, { casing: 'snake_case' }) as unknown as Database;
-    await seed(db, { users: Number(args.users), projects: 0, signIns: 0 }, 0);
     const browser = await launchBrowser();
     cleanups.add(() => browser.close());
     await visit(browser, server); // warm-up: the server's first queries and code paths

@@ -104,8 +104,9 @@ export async function preparedDatabase(
   engine: Engine,
   plans: TenantPlan[],
   cleanups: Cleanups,
+  prefix = 'bench_mix',
 ): Promise<{ database: BenchDatabase; tenants: TenantFixture[] }> {
-  const database = await freshDatabase(engine, { prefix: 'bench_mix' });
+  const database = await freshDatabase(engine, { prefix });
   cleanups.add(database.drop);
   const handle = await openDatabase({
     databaseUrl: database.url,
