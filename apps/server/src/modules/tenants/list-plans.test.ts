@@ -178,4 +178,26 @@ describe(`the tenant list's plans at ${TENANTS} tenants`, () => {
       expect(reads.indexScans[0]!['Actual Rows']).toBe(1);
     }
   });
+
+  // Last: it adds a tenant.
+  it('a search matching more than 10,000 tenants answers 10,000, flagged as an estimate', async () => {
+    const search = async () =>
+      pageTenants({
+        db: server.database.db,
+        request: {
+          pageIndex: 1,
+          pageSize: PAGE_SIZE,
+          filter: { search: 'PLAN-' },
+          listSort: { field: 'name', direction: 0 },
+        },
+      } as never);
+    expect(await search()).toMatchObject({ totalCount: TENANTS });
+    expect((await search()).totalCountIsEstimate).toBeUndefined();
+    await client.query(
+      `insert into tenants (name, domain) values ('plan-extra', 'extra.example.test')`,
+    );
+    const capped = await search();
+    expect(capped).toMatchObject({ totalCount: TENANTS, totalCountIsEstimate: true });
+    expect(capped.data).toHaveLength(PAGE_SIZE);
+  });
 });

@@ -1,10 +1,10 @@
-import { and, count, eq, or, sql, sum } from 'drizzle-orm';
+import { and, eq, or, sql, sum } from 'drizzle-orm';
 import type { Page } from '@tc/contract/paging';
 import type { Tenant, TenantPageRequest } from '@tc/contract/tenants';
 import type { Database } from '../../db/database';
 import { tenantCounts, tenants } from '../../db/schema/tenants';
 import type { ServiceContext } from '../../http/crud-routes';
-import { containsText, pageWindow, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, containsText, pageWindow, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 import { fileUrl } from '../files';
 
@@ -107,7 +107,7 @@ export function pagePlan(offset: number, pageSize: number, total: number) {
 /**
  * One page of the super administrator's tenant list. Unsearched, the total is read from the
  * trigger-kept count and the rows are walked along one sort index, from whichever end is
- * nearer; searched, the matches are counted and sorted. No shape sorts or scans every tenant,
+ * nearer; searched, the matches are sorted and counted (up to the cap of a page's count). No shape sorts or scans every tenant,
  * so a page at 10,000 tenants costs what it costs at ten. (The total and the rows are read by
  * two statements: a tenant created between them may shift a page by one row, as it would
  * between two page requests.)
@@ -119,11 +119,8 @@ export async function pageTenants({
   const search = request.filter.search;
   if (search) {
     const { where, rows } = searchedRows(db, search, request);
-    const [found, totals] = await Promise.all([
-      rows,
-      db.select({ n: count() }).from(tenants).where(where),
-    ]);
-    return toPage(request, found.map(toTenant), totals[0]?.n ?? 0);
+    const [found, counted] = await Promise.all([rows, cappedCountQuery(db, tenants, where)]);
+    return toPage(request, found.map(toTenant), cappedTotal(counted[0]?.value ?? 0));
   }
   const offset = (request.pageIndex - 1) * request.pageSize;
   // Page 1 does not depend on the total: both are read at once.
