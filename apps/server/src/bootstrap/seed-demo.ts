@@ -5,6 +5,7 @@ import { insertRole } from '../modules/roles';
 import { insertUser } from '../modules/users';
 import { markOnboardingComplete } from '../modules/onboarding';
 import { sql } from 'drizzle-orm';
+import { seedDemoProjects, type DemoPeople } from './demo-projects';
 
 /** Known credentials of the embedded demo: it exists for a newcomer's first look only. */
 export const DEMO_ADMIN = { email: 'admin@demo.localhost', password: 'Demo-admin-2026!' };
@@ -52,16 +53,21 @@ export async function seedDemoTenant(tx: Database): Promise<void> {
       permissionIds: [id('projects:read'), id('users:read'), id('roles:read')],
     }),
   };
-  await insertUser(tx, {
-    tenantId: demo.tenantId,
-    email: DEMO_ADMIN.email,
-    firstName: 'Dana',
-    lastName: 'Admin',
-    roleId: demo.adminRoleId,
-    password: DEMO_ADMIN.password,
-  });
+  const people: DemoPeople = {
+    Dana: {
+      id: await insertUser(tx, {
+        tenantId: demo.tenantId,
+        email: DEMO_ADMIN.email,
+        firstName: 'Dana',
+        lastName: 'Admin',
+        roleId: demo.adminRoleId,
+        password: DEMO_ADMIN.password,
+      }),
+      createsProjects: true,
+    },
+  };
   for (const user of SAMPLE_USERS) {
-    await insertUser(tx, {
+    const userId = await insertUser(tx, {
       tenantId: demo.tenantId,
       email: `${user.firstName}.${user.lastName}@demo.localhost`.toLowerCase(),
       firstName: user.firstName,
@@ -70,5 +76,7 @@ export async function seedDemoTenant(tx: Database): Promise<void> {
       status: user.status,
       password: DEMO_ADMIN.password,
     });
+    people[user.firstName] = { id: userId, createsProjects: user.role === 'Editor' };
   }
+  await seedDemoProjects(tx, demo.tenantId, people, 'Dana');
 }
