@@ -10,6 +10,7 @@
  *   npx tsx bench/mix.ts [--scenario tenants50|tenant100k|tenant1m] [--engine postgres|pglite]
  *                        [--connections 10,50] [--duration 15] [--warmup 3]
  *                        [--runs mix,repeated,pages] [--solo | --solo-only] [--samples 30]
+ *                        [--shape-budget 20]
  *                        [--users N] [--projects N] [--tenants N] [--seed 1] [--no-build]
  *                        [--server apps/server/src/main.ts]
  *
@@ -25,6 +26,7 @@ import { root } from './lib/paths';
 import { startServer, type BenchServer } from './lib/server';
 import { Console, type Target } from './mix/console';
 import { preparedDatabase, type TenantFixture } from './mix/fixture';
+import { checkFloor } from './mix/floor-check';
 import { closedLoop } from './mix/load';
 import {
   errorLines,
@@ -137,6 +139,14 @@ async function runScenario(scenario: Scenario, engine: Engine) {
       !args['solo-only'] && RUNS.has('pages') && database.url
         ? await startFloor(database.url, cleanups)
         : undefined;
+    const floorTarget = floor && { host: '127.0.0.1', port: floor.port };
+    const floorCheck = floorTarget && (await checkFloor(consoles[0]!, real, floorTarget));
+    if (floorCheck) {
+      console.error(
+        `  the floor answered ${floorCheck.same} of ${floorCheck.compared} pages as the server`,
+      );
+      for (const difference of floorCheck.differences) console.error(`    ${difference}`);
+    }
 
     /** `stream`: which random choices; the same stream sends the same requests. */
     const measure = async (
@@ -169,8 +179,7 @@ async function runScenario(scenario: Scenario, engine: Engine) {
       if (RUNS.has('repeated')) await measure('repeated page', 2, group, real, repeatedPageOp);
       if (RUNS.has('pages')) {
         await measure('users pages', 3, group, real, usersPageOp);
-        if (floor) {
-          const floorTarget = { host: '127.0.0.1', port: floor.port };
+        if (floor && floorTarget) {
           const onFloor = { serverPids: [floor.child.pid!], databaseName: database.name };
           // The same stream: the same requests as the real server's run.
           await measure('users pages (floor)', 3, group, floorTarget, usersPageOp, onFloor);
@@ -193,6 +202,7 @@ async function runScenario(scenario: Scenario, engine: Engine) {
       engine,
       sizes: { ...scenario, consoles: consoleCount },
       seedSeconds,
+      floorCheck,
       targets,
       verdicts: judged,
       runs,
@@ -223,6 +233,10 @@ function print(result: Awaited<ReturnType<typeof runScenario>>) {
         console.log(`  ${shape.shape} ${status}: ${text.slice(0, 160)}`);
       }
     }
+  }
+  if (result.floorCheck) {
+    const { same, compared } = result.floorCheck;
+    console.log(`\nthe floor answered ${same} of ${compared} random users pages as the server did`);
   }
   for (const verdict of result.verdicts) {
     console.log(`${verdict.met ? 'met    ' : 'NOT met'}  ${verdict.target}: ${verdict.figure}`);

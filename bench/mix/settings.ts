@@ -25,6 +25,8 @@ export const { values: args } = parseArgs({
     'solo-only': { type: 'boolean', default: false },
     /** Requests per shape in the solo pass. */
     samples: { type: 'string', default: '30' },
+    /** Seconds one shape may take in the solo pass; a slow shape stops early (fewer samples). */
+    'shape-budget': { type: 'string', default: '20' },
     /** Seeds the consoles' random choices: the same number sends the same requests. */
     seed: { type: 'string', default: '1' },
     'no-build': { type: 'boolean', default: false },
@@ -76,6 +78,7 @@ export const CONNECTIONS = args.connections.split(',').map(Number);
 export const DURATION = Number(args.duration);
 export const WARMUP = Number(args.warmup);
 export const SAMPLES = Number(args.samples);
+export const SHAPE_BUDGET_MS = Number(args['shape-budget']) * 1000;
 export const SEED = Number(args.seed);
 export const RUNS = new Set(args.runs.split(',').map((run) => run.trim()));
 
