@@ -35,8 +35,6 @@ export interface RemoteAutocompleteProps<Values extends FieldValues, Out, Row> e
    * role names), so they show without asking the server for each.
    */
   known?: readonly Option[];
-  /** Exact filters of the list's page request, beside the search. */
-  filter?: Record<string, string>;
   /** Several ids (chips) instead of one; the value is then the id list. */
   multiple?: boolean;
   placeholder?: string;
@@ -128,7 +126,7 @@ export function RemoteAutocomplete<Values extends FieldValues, Out, Row>(
     {
       pageIndex: 1,
       pageSize: PICKER_PAGE_SIZE,
-      filter: { ...props.filter, ...(search ? { search } : {}) },
+      filter: search ? { search } : {},
       listSort: { field: props.sortField, direction: 0 },
     },
     open && searchable,
