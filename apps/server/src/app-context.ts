@@ -1,6 +1,5 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
-import type { DataVersion } from './db/data-version';
 import type { HitCounter } from './http/hit-counter';
 import type { SecretBox } from './identity/second-factor/secret-box';
 import type { SigningKeys } from './identity/signing-keys';
@@ -14,8 +13,6 @@ export interface AppContext {
   db: Database;
   keys: SigningKeys;
   tokens: TokenService;
-  /** What cached answers check before they are served (http/data-version.ts). */
-  dataVersion: DataVersion;
   /** The outbox worker; services queue mail with enqueueMail in their own transaction. */
   mail: MailService;
   /** Rate-limit counters shared by every server process (database, or Redis). */

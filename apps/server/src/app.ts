@@ -17,9 +17,7 @@ import { createProviderRegistry } from './identity/openid/registry';
 import { realmRoutes } from './identity/routes';
 import { SecretBox } from './identity/second-factor/secret-box';
 import { SigningKeys } from './identity/signing-keys';
-import { DataVersion } from './db/data-version';
-import { registerWriteTracking } from './http/write-tracking';
-import { cachedRealmLookup } from './identity/realms';
+import { sharedRealmLookup } from './identity/realms';
 import { createTokenService } from './identity/token-service';
 import { databaseHitCounter, redisHitCounter } from './http/hit-counter';
 import { createMailService } from './mail/worker';
@@ -76,15 +74,11 @@ export async function buildApp({
   await registerDocs(app, config.publicUrl);
 
   const keys = await SigningKeys.open(database.db);
-  const dataVersion = new DataVersion();
-  const stopFollowingChanges = await dataVersion.listen(database);
-  app.addHook('onClose', () => stopFollowingChanges());
-  registerWriteTracking(app, dataVersion);
   const limits = config.redis.url
     ? redisHitCounter(config.redis.url, config.redis.keyPrefix)
     : databaseHitCounter(database.db);
   app.addHook('onClose', () => limits.close());
-  const findRealm = cachedRealmLookup(database.db, dataVersion);
+  const findRealm = sharedRealmLookup(database.db);
   const mfaSecrets = await SecretBox.open(config);
   const ctx: AppContext = {
     limits,
@@ -93,12 +87,10 @@ export async function buildApp({
     database,
     db: database.db,
     keys,
-    dataVersion,
     tokens: createTokenService({
       db: database.db,
       keys,
       config,
-      dataVersion,
       findRealm,
       mfaSecrets,
     }),
@@ -117,12 +109,7 @@ export async function buildApp({
     db: ctx.db,
     config,
     keys,
-    lockout: {
-      db: ctx.db,
-      settings: config.bruteForce,
-      rowChanged: (tenantId) => dataVersion.bump(tenantId),
-    },
-    dataVersion,
+    lockout: { db: ctx.db, settings: config.bruteForce },
     findRealm,
     log: app.log.child({ module: 'openid' }),
   });

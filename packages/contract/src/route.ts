@@ -38,8 +38,6 @@ export interface RouteSpec {
   permission: RoutePermission;
   /** Problem answers besides the ones every such route has (see problemStatuses). */
   problems?: readonly ProblemStatus[];
-  /** A POST that changes nothing (a page query): no data-version bump on the server. */
-  readOnly?: boolean;
   /** One line for the API documentation. */
   summary?: string;
   description?: string;

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Caller } from '../identity/token-service';
-import { AnswerCache } from '../db/data-version';
+import { sharedReads } from '../db/batched-reads';
 import { callerOf } from './auth-guard';
 import { registerRoute, type RouteRequest } from './register-route';
 
@@ -47,7 +47,6 @@ export function registerCrudRoutes<T extends CrudRouteTable>(
   ctx: AppContext,
   { routes, service }: CrudSpec<T>,
 ) {
-  type Row = DataOf<RouteResult<T['get']>>;
   // Fastify has validated each part against its schema before a handler runs.
   const context = (request: FastifyRequest | RouteRequest<RouteSpec>): ServiceContext => ({
     db: ctx.db,
@@ -55,17 +54,24 @@ export function registerCrudRoutes<T extends CrudRouteTable>(
     caller: callerOf(request as FastifyRequest),
   });
   const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;
-  // Pages are asked for again and again (every screen, every live refresh); one unchanged
-  // page is read from the database once. Per caller: what a page shows may depend on who asks.
-  const pages = new AnswerCache<Page<Row>>(ctx.dataVersion, { maxEntries: 200 });
+  // A page shows its tenant's rows whoever of the tenant asks (the guard has checked that they
+  // may); a super administrator's pages show every tenant. After a change event every open
+  // console of the tenant asks for the same page at once: equal requests of one turn of the
+  // event loop are answered by one reading, made after all of them arrived (batched-reads.ts).
+  type PageOptions = ServiceContext & { request: RouteBody<T['page']> };
+  const asked = new Map<string, PageOptions>();
+  const pages = sharedReads((key: string) => {
+    const options = asked.get(key)!;
+    asked.delete(key);
+    return service.page(options);
+  });
 
   registerRoute(app, routes.page, async (request) => {
     const options = { ...context(request), request: request.body as RouteBody<T['page']> };
     const { caller } = options;
-    const key = `${caller.userId}:${JSON.stringify(options.request)}`;
-    // A super administrator's pages show every tenant; anyone else's only their own.
-    const tenantId = caller.isMaster ? undefined : caller.tenantId;
-    return { data: await pages.get(key, () => service.page(options), tenantId) };
+    const key = `${caller.isMaster ? '' : caller.tenantId}\n${JSON.stringify(options.request)}`;
+    if (!asked.has(key)) asked.set(key, options);
+    return { data: await pages(key) };
   });
 
   registerRoute(app, routes.create, async (request) => ({

@@ -86,7 +86,6 @@ export function registerRoute<R extends RouteSpec>(
     ...extra,
     config: {
       ...guardConfig(route.permission),
-      ...(route.readOnly ? { readOnly: true } : {}),
       ...extra.config,
       [FROM_ROUTE_TABLE]: true,
     },

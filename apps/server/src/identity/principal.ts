@@ -163,39 +163,42 @@ export async function principalInRealm(
 }
 
 /**
- * The guard's lookup for every API request, prepared once per database: PostgreSQL reuses
- * its plan and Drizzle does not rebuild the SQL on each call.
+ * The guard's lookup: the principals behind many access tokens' sessions at once, each only
+ * while its session is open. Prepared once per database, so PostgreSQL plans it once per
+ * connection and Drizzle does not rebuild the SQL on each call. Failed sign-ins are no concern
+ * of a signed-in request, so they are not joined.
  */
-function prepareForAccessToken(db: Database) {
+function prepareForSessions(db: Database) {
   return db
-    .select(principalColumns)
-    .from(users)
+    .select({
+      ...principalColumns,
+      lockedUntil: sql<Date | null>`null`,
+      failureUserId: sql<string | null>`null`,
+      sessionId: sessions.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(loginFailures, eq(loginFailures.userId, users.id))
-    .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(
       and(
-        eq(users.id, sql.placeholder('userId')),
-        eq(users.tenantId, sql.placeholder('tenantId')),
-        eq(sessions.id, sql.placeholder('sessionId')),
+        sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`,
         isNull(sessions.revokedAt),
       ),
     )
-    .limit(1)
-    .prepare('principal_for_access_token');
+    .prepare('principals_for_sessions');
 }
-const preparedForAccessToken = new WeakMap<Database, ReturnType<typeof prepareForAccessToken>>();
+const preparedForSessions = new WeakMap<Database, ReturnType<typeof prepareForSessions>>();
 
-/** For the API guard: the token's user, in the token's tenant, with its session still open. */
-export async function principalForAccessToken(
+/** For the API guard: the principal of each open session among `sessionIds`, by session. */
+export async function principalsForSessions(
   db: Database,
-  claims: { userId: string; tenantId: string; sessionId: string },
-): Promise<Principal | undefined> {
-  let prepared = preparedForAccessToken.get(db);
-  if (!prepared) preparedForAccessToken.set(db, (prepared = prepareForAccessToken(db)));
-  const [row] = await prepared.execute(claims);
-  return row ? toPrincipal(row) : undefined;
+  sessionIds: string[],
+): Promise<Map<string, Principal>> {
+  let prepared = preparedForSessions.get(db);
+  if (!prepared) preparedForSessions.set(db, (prepared = prepareForSessions(db)));
+  const rows = await prepared.execute({ sessionIds });
+  return new Map(rows.map((row) => [row.sessionId, toPrincipal(row)]));
 }
 
 /** A user of a tenant by id, for the claims of tokens and userinfo. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { AnswerCache, type DataVersion } from '../db/data-version';
+import { sharedReads } from '../db/batched-reads';
 import { tenants } from '../db/schema/tenants';
 
 export interface Realm {
@@ -36,25 +36,13 @@ export async function findRealm(db: Database, name: string): Promise<Realm | und
 export type RealmLookup = (name: string) => Promise<Realm | undefined>;
 
 /**
- * findRealm, answered from memory while the realm's tenant is unchanged: every request of the
- * identity provider names its realm, often several times. An answer is filed under the tenant
- * it names (the tenants table's change notice drops it: a renamed or disabled realm is looked
- * up again), so a realm is read from the database once its tenant is known. A name that finds
- * no realm is never kept: a realm created under it is found at once.
+ * findRealm for the identity provider's requests, which name their realm, often several
+ * times: the lookups of one turn of the event loop for the same name share one statement
+ * (batched-reads.ts). Nothing is kept longer, so a renamed or disabled realm is seen at once.
  */
-export function cachedRealmLookup(db: Database, dataVersion: DataVersion): RealmLookup {
-  const realms = new AnswerCache<Realm>(dataVersion, { maxAgeMs: 60_000 });
-  const lookUp = async (name: string) => {
-    const realm = await findRealm(db, name);
-    if (realm) dataVersion.learnRealm(name, realm.id);
-    return realm;
-  };
-  return (name) => {
-    const tenantId = dataVersion.tenantOfRealm(name);
-    return tenantId === undefined
-      ? lookUp(name)
-      : realms.get(name.toLowerCase(), () => lookUp(name), tenantId);
-  };
+export function sharedRealmLookup(db: Database): RealmLookup {
+  const lookUp = sharedReads((name: string) => findRealm(db, name));
+  return (name) => lookUp(name.toLowerCase());
 }
 
 export const issuerFor = (publicUrl: string, realm: string) =>

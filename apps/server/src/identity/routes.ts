@@ -128,8 +128,6 @@ export async function realmRoutes(app: FastifyInstance, options: RealmRoutesOpti
     {
       schema: { tags, params: realmParams, body: tokenRequestSchema },
       preValidation: keepParsedBody,
-      // Signing in and refreshing must not empty the tenant's cached answers on every request.
-      config: { changesNoCachedAnswer: true },
     },
     async (request, reply) => {
       const { realm } = request.params;

@@ -1,9 +1,8 @@
-import { decodeJwt } from 'jose';
 import type { TokenResponse } from '@tc/contract/identity';
 import { CLIENT_ID } from '@tc/contract/permissions';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { AnswerCache, type DataVersion } from '../db/data-version';
+import { batchedReads } from '../db/batched-reads';
 import {
   attemptKey,
   clearLoginFailures,
@@ -19,7 +18,7 @@ import {
 } from './oauth-error';
 import { verifyPassword } from './passwords';
 import {
-  principalForAccessToken,
+  principalsForSessions,
   principalInRealm,
   userTokenClaims,
   type Principal,
@@ -38,8 +37,6 @@ export interface TokenServiceDeps {
   db: Database;
   keys: SigningKeys;
   config: Config;
-  /** A verified token's caller is kept while nothing it depends on has changed. */
-  dataVersion: DataVersion;
   findRealm: RealmLookup;
   /** Opens the authenticator-app secrets the password grant checks codes against. */
   mfaSecrets: SecretBox;
@@ -52,19 +49,6 @@ export interface Caller extends Principal {
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
-/**
- * The tenant a token names, read without verifying it: only to file its cached caller under
- * that tenant's changes. A token that does not verify is never cached.
- */
-function tenantClaim(token: string): string | undefined {
-  try {
-    const claim = decodeJwt(token).tenant_id;
-    return typeof claim === 'string' ? claim : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Why an account whose credentials are right may still not sign in, if it may not. */
 export function accountRefusal(principal: Principal): OAuthError | undefined {
   if (!principal.userActive) return new OAuthError(400, 'invalid_grant', 'Account disabled');
@@ -76,13 +60,14 @@ export function accountRefusal(principal: Principal): OAuthError | undefined {
 
 /** Keycloak's direct-grant and refresh flows and access-token verification (docs/identity-provider.md). */
 export function createTokenService(deps: TokenServiceDeps) {
-  const { db, keys, config, dataVersion } = deps;
-  // Every API request authenticates; a client sends the same token for minutes. Keyed by the
-  // whole token, so a hit is a token that verified before, and never kept past its expiry.
-  const callers = new AnswerCache<{ caller: Caller; expiresAt: number }>(dataVersion, {
-    maxEntries: 10_000,
-    expiresAt: (entry) => entry.expiresAt,
-  });
+  const { db, keys, config } = deps;
+  const verifiedClaims = verifiedTokenClaims(keys);
+  // Who a token speaks for is read on every request (a session ended, a user deactivated or
+  // a role changed shows at the very next request, in every process); the requests of one
+  // turn of the event loop share one statement.
+  const openSessions = batchedReads((sessionIds: string[]) =>
+    principalsForSessions(db, sessionIds),
+  );
   const lifetimes = {
     absoluteSeconds: config.refreshTokenTtl,
     idleSeconds: config.refreshTokenIdleTtl,
@@ -242,8 +227,6 @@ export function createTokenService(deps: TokenServiceDeps) {
     if (rotation.outcome === 'reused') {
       // OAuth 2.0 Security BCP §4.14.2: a replayed refresh token ends the whole family.
       await revokeSession(db, rotation.sessionId);
-      // Its access tokens must stop here at once, not when the change notice arrives.
-      dataVersion.bump(realm.id);
       throw new OAuthError(400, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded');
     }
     // Not one of ours: the OpenID provider may have issued it (the code flow).
@@ -285,25 +268,20 @@ export function createTokenService(deps: TokenServiceDeps) {
 
   /** Verifies an access token fully; undefined for any token that must answer 401. */
   async function authenticate(token: string): Promise<Caller | undefined> {
-    return (await callers.get(token, () => verifyCaller(token), tenantClaim(token)))?.caller;
-  }
-
-  async function verifyCaller(
-    token: string,
-  ): Promise<{ caller: Caller; expiresAt: number } | undefined> {
-    const payload = await keys.verify(token).catch(() => undefined);
-    if (!payload) return undefined;
-    const { sub, sid, tenant_id: tenantId, iss, exp } = payload as Record<string, unknown>;
-    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof tenantId !== 'string') {
+    const claims = await verifiedClaims(token);
+    if (!claims) return undefined;
+    const principal = await openSessions(claims.sessionId);
+    if (
+      !principal ||
+      principal.userId !== claims.userId ||
+      principal.tenantId !== claims.tenantId
+    ) {
       return undefined;
     }
-    if (!isUuid(sub) || !isUuid(sid) || !isUuid(tenantId)) return undefined;
-    const principal = await principalForAccessToken(db, { userId: sub, tenantId, sessionId: sid });
-    if (!principal || !principal.userActive || !principal.tenantEnabled) return undefined;
+    if (!principal.userActive || !principal.tenantEnabled) return undefined;
     // The issuer must name the realm the user belongs to: a token of realm A is no good in B.
-    if (iss !== issuerFor(config.publicUrl, principal.realm)) return undefined;
-    const expiresAt = typeof exp === 'number' ? exp * 1000 : 0; // no expiry: not kept at all
-    return { caller: { ...principal, sessionId: sid }, expiresAt };
+    if (claims.issuer !== issuerFor(config.publicUrl, principal.realm)) return undefined;
+    return { ...principal, sessionId: claims.sessionId };
   }
 
   return {
@@ -316,5 +294,46 @@ export function createTokenService(deps: TokenServiceDeps) {
   };
 }
 
-const isUuid = (value: string) =>
+const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' &&
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** What the guard needs of an access token once its signature and expiry are checked. */
+interface TokenClaims {
+  userId: string;
+  sessionId: string;
+  tenantId: string;
+  issuer: unknown;
+  /** Epoch milliseconds; Infinity for a token without an expiry, which is never kept. */
+  expiresAt: number;
+}
+
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * A token's signature and claims never change, so each token is verified once (an ES256
+ * verification costs more than the rest of the guard) and its claims are kept until it
+ * expires, for at most 10,000 tokens, the oldest going first. Only tokens that verified are
+ * kept; whether their session, user and tenant still allow them is never kept.
+ */
+function verifiedTokenClaims(keys: SigningKeys) {
+  const kept = new Map<string, TokenClaims>();
+  return async (token: string): Promise<TokenClaims | undefined> => {
+    const hit = kept.get(token);
+    if (hit) {
+      if (hit.expiresAt > Date.now()) return hit;
+      kept.delete(token);
+      return undefined;
+    }
+    const payload = await keys.verify(token).catch(() => undefined);
+    if (!payload) return undefined;
+    const { sub, sid, tenant_id: tenantId, iss, exp } = payload as Record<string, unknown>;
+    if (!isUuid(sub) || !isUuid(sid) || !isUuid(tenantId)) return undefined;
+    const claims = { userId: sub, sessionId: sid, tenantId, issuer: iss };
+    // A token without an expiry is verified every time.
+    if (typeof exp !== 'number') return { ...claims, expiresAt: Infinity };
+    if (kept.size >= VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(token, { ...claims, expiresAt: exp * 1000 });
+    return kept.get(token);
+  };
+}

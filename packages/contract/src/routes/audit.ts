@@ -9,7 +9,6 @@ export const auditRoutes = {
     body: auditPageRequestSchema,
     response: auditPageResponseSchema,
     permission: 'audit:read',
-    readOnly: true,
     summary: "A page of the tenant's audit log, newest first by default",
   }),
 };

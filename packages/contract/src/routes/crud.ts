@@ -46,7 +46,6 @@ export function crudRoutes<
       response: schemas.pageResponse,
       permission: read,
       problems: [404],
-      readOnly: true,
     }),
     create: defineRoute({
       method: 'POST',

@@ -6,18 +6,19 @@ import type { Database } from '../../db/database';
 import { principalById, userTokenClaims } from '../principal';
 import type { SessionOrigin } from './browser-id';
 import type { Realm } from '../realms';
-import { AnswerCache, type DataVersion } from '../../db/data-version';
+import { sharedReads } from '../../db/batched-reads';
 
 type PrincipalRead = ReturnType<typeof principalById>;
 
 /**
  * Where a realm's provider reads accounts and service roles. One request may read its account
  * several times (the account, then each token's claims): once from the database. A client's
- * service roles are kept while its tenant's roles are unchanged (their change notices drop them).
+ * service roles are read for each grant; grants of one turn of the event loop for the same
+ * client share the statement (batched-reads.ts).
  */
-export function claimSources(db: Database, tenantId: string, dataVersion: DataVersion) {
+export function claimSources(db: Database, tenantId: string) {
   const reads = new WeakMap<object, Map<string, PrincipalRead>>();
-  const grants = new AnswerCache<ServiceGrants>(dataVersion, { maxAgeMs: 60_000 });
+  const grants = sharedReads((clientRowId: string) => serviceGrants(db, clientRowId));
   return {
     principal(ctx: object, userId: string): PrincipalRead {
       let ofRequest = reads.get(ctx);
@@ -26,8 +27,7 @@ export function claimSources(db: Database, tenantId: string, dataVersion: DataVe
       if (!read) ofRequest.set(userId, (read = principalById(db, tenantId, userId)));
       return read;
     },
-    serviceGrants: (clientRowId: string) =>
-      grants.get(clientRowId, () => serviceGrants(db, clientRowId), tenantId),
+    serviceGrants: grants,
   };
 }
 

@@ -10,11 +10,6 @@ import { hashToken } from '../sessions';
 export interface ClientLockout {
   db: Database;
   settings: BruteForceSettings;
-  /**
-   * Told when a client's row changed here, so this process's cached copy goes at once rather
-   * than when the change notice comes back.
-   */
-  rowChanged?: (tenantId: string) => void;
 }
 
 /**
@@ -28,12 +23,11 @@ const clientKey = (tenantId: string, clientId: string) =>
   attemptKey(tenantId, undefined, `\u0000client\u0000${clientId}`);
 
 /**
- * Whether the client's row says wrong secrets are on record. The row's change notice drops
- * every process's cached copy, so it is written only when it changes: once at the first
- * failure of a run, once when a right secret clears them.
+ * Whether the client's row says wrong secrets are on record. It is written only when it
+ * changes: once at the first failure of a run, once when a right secret clears them.
  */
 async function recordFailures(
-  { db, rowChanged }: ClientLockout,
+  { db }: ClientLockout,
   tenantId: string,
   clientId: string,
   on: boolean,
@@ -48,7 +42,6 @@ async function recordFailures(
         eq(clients.secretFailuresRecorded, !on),
       ),
     );
-  rowChanged?.(tenantId);
 }
 
 /**
@@ -56,7 +49,7 @@ async function recordFailures(
  * client. Only failures are counted — atomically, in the same statement that reads the lock —
  * so that a busy client's right secrets are never serialised on one row; a locked client is
  * refused even with its right secret until the lock passes. A client with no failures on
- * record (its cached row says so) is answered without a lookup.
+ * record (its row says so) is answered without a lookup.
  */
 export async function verifyClientSecret(
   lockout: ClientLockout,

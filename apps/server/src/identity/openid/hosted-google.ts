@@ -73,9 +73,6 @@ export function registerHostedGoogle(
       `${STEPS_BASE}/google`,
       {
         schema: { params: actionParams, body: googleSignInSchema },
-        // A sign-in empties no cached answer; a sign-up, or a claimed account, is counted by
-        // the sign-in itself, which alone knows it wrote.
-        config: { changesNoCachedAnswer: true },
         // Before the body is read: an unconfigured server answers 404 whatever is sent.
         onRequest: async () => {
           if (!signIn) throw notFound('google.not_configured');

@@ -66,7 +66,7 @@ export function registerPasskeySteps(app: FastifyInstance, deps: SignInStepDeps)
     scope.setErrorHandler(inJsonTerms);
     scope.post(
       `${base}${SIGN_IN_STEP_PATHS.passkeyOptions}`,
-      options(undefined, true),
+      options(undefined),
       async (request, reply) => {
         const step = await openStep(request, reply);
         const rp = await realmRelyingParty(db, publicUrl, step.realm, requestOrigin(request));

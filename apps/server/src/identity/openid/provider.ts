@@ -6,12 +6,12 @@ import { hostedSignInPath } from '@tc/contract/links';
 import { loadOidcProvider, type OidcProviderLibrary } from './library';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { AnswerCache, type DataVersion } from '../../db/data-version';
+import { sharedReads } from '../../db/batched-reads';
 import type { Realm, RealmLookup } from '../realms';
 import { issuerFor } from '../realms';
 import type { SigningKeys } from '../signing-keys';
 import { accountFinder, accessTokenClaims, claimSources, sessionOfGrant } from './claims';
-import { findClientRow, type ClientRow, type ConsoleOrigins } from './client-metadata';
+import { findClientRow, type ConsoleOrigins } from './client-metadata';
 import { grantFor } from './grants';
 import { logoutPage, errorPage, signedOutPage } from './pages';
 import { ClientStore, PayloadStore, type ReplayHandler } from './payload-store';
@@ -49,7 +49,6 @@ export interface ProviderDeps {
   config: Config;
   keys: SigningKeys;
   lockout: ClientLockout;
-  dataVersion: DataVersion;
   findRealm: RealmLookup;
   /** Where the provider's own failures are told; they never reach Fastify's handler. */
   log: FastifyBaseLogger;
@@ -74,10 +73,10 @@ export async function createRealmProvider(
   const realmPath = new URL(issuer).pathname;
   const secure = config.publicUrl.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
-  // Every provider request reads its client; a row changes rarely, and its change notice
-  // (the clients table's trigger) drops it here at once.
-  const clientRows = new AnswerCache<ClientRow>(deps.dataVersion, { maxAgeMs: 60_000 });
-  const sources = claimSources(db, realm.id, deps.dataVersion);
+  // Every provider request reads its client, some twice: the reads of one turn of the event
+  // loop for the same client share one statement (batched-reads.ts).
+  const clientRows = sharedReads((clientId: string) => findClientRow(db, realm.id, clientId));
+  const sources = claimSources(db, realm.id);
   // A code or refresh token presented twice at once: what its grant issued ends, as when the
   // provider meets a second use itself, and the request is refused.
   const replayed: ReplayHandler = async (model, grantId) => {
@@ -86,7 +85,6 @@ export async function createRealmProvider(
         new PayloadStore(db, realm.id, model).revokeByGrantId(grantId),
         sessionOfGrant.revoke(db, grantId),
       ]);
-      deps.dataVersion.bump(realm.id);
     }
     throw new errors.InvalidGrant(
       model === 'AuthorizationCode'
@@ -98,14 +96,7 @@ export async function createRealmProvider(
   const configuration: Configuration = {
     adapter: (model: string) =>
       model === 'Client'
-        ? new ClientStore(
-            db,
-            realm.id,
-            model,
-            (clientId) =>
-              clientRows.get(clientId, () => findClientRow(db, realm.id, clientId), realm.id),
-            console,
-          )
+        ? new ClientStore(db, realm.id, model, clientRows, console)
         : new PayloadStore(db, realm.id, model, replayed),
     jwks: { keys: providerSigningKeys(library, keys.privateKeySet().keys) },
     routes: OPENID_ROUTES,
@@ -236,7 +227,6 @@ export async function createRealmProvider(
     const pending = revocations.get(ctx as KoaContextWithOIDC);
     if (!pending) return;
     await Promise.all(pending);
-    deps.dataVersion.bump(realm.id);
   });
   return provider;
 }

@@ -59,13 +59,9 @@ export const refusals = {
 
 export const rememberOf = (data: Record<string, unknown>) => data['remember'] === true;
 
-/**
- * A step's route options. A step that only reads, or writes what no list shows, changes no
- * cached answer; one that uses up a code or a passkey's counter, or adds an authenticator, does.
- */
-export const stepOptions = (body: z.ZodType | undefined, changesNoCachedAnswer = false) => ({
+/** A step's route options: its parameters and, if it takes one, its body. */
+export const stepOptions = (body: z.ZodType | undefined) => ({
   schema: body ? { params: actionParams, body } : { params: actionParams },
-  config: { changesNoCachedAnswer },
 });
 
 /** A step's request: its interaction and how to finish it, and the browser it comes from. */

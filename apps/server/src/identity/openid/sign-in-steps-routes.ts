@@ -41,7 +41,7 @@ export function registerSignInSteps(app: FastifyInstance, deps: SignInStepDeps) 
 
   app.post(
     `${base}${SIGN_IN_STEP_PATHS.password}`,
-    options(loginBody, true),
+    options(loginBody),
     async (request, reply): Promise<SignInStep> => {
       const body = request.body as z.infer<typeof loginBody>;
       const step = await openStep(request, reply);
@@ -90,24 +90,20 @@ export function registerSignInSteps(app: FastifyInstance, deps: SignInStepDeps) 
     },
   );
 
-  app.post(
-    `${base}${SIGN_IN_STEP_PATHS.enrolTotp}`,
-    options(undefined, true),
-    async (request, reply) => {
-      const step = await openStep(request, reply);
-      const { user } = await waiting(step, 'enrol');
-      const principal = await principalById(db, user.tenantId, user.id);
-      if (!principal) throw refusals.noStepWaiting();
-      const enrolment = await startTotpEnrolment(
-        db,
-        box,
-        { ...user, email: principal.email },
-        step.realm.name,
-      );
-      if (!enrolment) throw refusals.alreadyEnrolled();
-      return enrolment;
-    },
-  );
+  app.post(`${base}${SIGN_IN_STEP_PATHS.enrolTotp}`, options(undefined), async (request, reply) => {
+    const step = await openStep(request, reply);
+    const { user } = await waiting(step, 'enrol');
+    const principal = await principalById(db, user.tenantId, user.id);
+    if (!principal) throw refusals.noStepWaiting();
+    const enrolment = await startTotpEnrolment(
+      db,
+      box,
+      { ...user, email: principal.email },
+      step.realm.name,
+    );
+    if (!enrolment) throw refusals.alreadyEnrolled();
+    return enrolment;
+  });
 
   app.post(
     `${base}${SIGN_IN_STEP_PATHS.enrolTotpConfirm}`,

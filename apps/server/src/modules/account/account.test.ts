@@ -166,7 +166,7 @@ describe('password change', () => {
     const tenant = await signedIn();
     const current = await signInAgain(server, tenant);
     const other = await signInAgain(server, tenant);
-    // The other session's caller is cached before the change: the change must reach it.
+    // The other session is answered before the change: the change must show at its next request.
     expect((await call(server, other.access_token, 'GET', '/account')).status).toBe(200);
 
     const answer = await call(server, current.access_token, 'POST', '/account/password', {

@@ -105,7 +105,7 @@ describe('own sessions', () => {
   it('ending one: its access token fails at the very next request and its refresh token is refused', async () => {
     const tenant = await tenantWithApp();
     const other = await signInAgain(server, tenant);
-    // Its caller is cached by now: the ending must reach the cache, not wait for it to age.
+    // Answered before the ending: the ending must show at its very next request.
     expect(await whoAmI(other.access_token)).toBe(200);
     const revoked = await call(
       server,

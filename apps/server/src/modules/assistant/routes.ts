@@ -86,7 +86,6 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
             config: ctx.config,
             caller,
             log,
-            afterTool: () => ctx.dataVersion.bump(caller.tenantId),
           },
           request.body.messages,
           (delta) => stream.send({ delta }),

@@ -17,8 +17,6 @@ export const MAX_TOOL_ROUNDS = 4;
 
 export interface ChatContext extends ServiceContext {
   log: FastifyBaseLogger;
-  /** Told after each tool call: a tool may have changed data that answers are cached from. */
-  afterTool?: () => void;
 }
 
 /** The provider settings, or the 503 that tells the widget the assistant is not set up. */
@@ -77,7 +75,6 @@ export async function answerChat(
     });
     for (const call of completion.toolCalls) {
       const content = await runTool(ctx, call, ctx.log);
-      ctx.afterTool?.();
       conversation.push({ role: 'tool', tool_call_id: call.id, content });
     }
   }

@@ -2,6 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/problem';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The tenant a request without a session named (sign-up, reset): its budgets' tenant. */
+    identifiedTenantId: string | undefined;
+  }
+}
+
 /**
  * One budget per tenant and e-mail address for every mail a request without a session can
  * cause: a reset link (forgot-password), a verification mail (sign-up of a new address) and a
@@ -15,6 +22,9 @@ import { AppError } from '../../http/problem';
  */
 export function mailBudget(app: FastifyInstance, max = 3, timeWindow = 15 * 60_000) {
   const check = app.createRateLimit({ max, timeWindow, keyGenerator: mailKey });
+  if (!app.hasRequestDecorator('identifiedTenantId')) {
+    app.decorateRequest('identifiedTenantId', undefined);
+  }
 
   /** Counts the request against the address's budget; a 429 with Retry-After when over. */
   return async function requireMailBudget(request: FastifyRequest, reply: FastifyReply) {
@@ -28,7 +38,7 @@ export function mailBudget(app: FastifyInstance, max = 3, timeWindow = 15 * 60_0
 
 /** The tenant and the normalised address from the body, hashed: no address is kept in clear. */
 function mailKey(request: FastifyRequest): string {
-  const tenantId = request.writtenTenantId;
+  const tenantId = request.identifiedTenantId;
   const { email } = request.body as { email: string };
   if (!tenantId) throw new Error('the mail budget needs the tenant first');
   const key = `${tenantId}\n${email.trim().toLowerCase()}`;

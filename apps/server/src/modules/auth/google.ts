@@ -60,10 +60,7 @@ export function createGoogleSignIn(ctx: AppContext): GoogleSignIn | undefined {
         googleClientId,
       });
       const identity = await verify(credential, log);
-      const { principal, changed } = await googlePrincipal(ctx.db, { tenant, identity });
-      // The route counts as a sign-in, which changes no cached answer; a new or claimed
-      // account changed the tenant's users, and must be counted before the answer leaves.
-      if (changed) ctx.dataVersion.bump(tenant.id);
+      const { principal } = await googlePrincipal(ctx.db, { tenant, identity });
       return { accountId: principal.userId, permissions: principal.permissions };
     },
   };

@@ -76,7 +76,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       publicHost: new URL(ctx.config.publicUrl).hostname.toLowerCase(),
       googleClientId: ctx.config.googleClientId,
     });
-    request.writtenTenantId = tenant.id;
+    request.identifiedTenantId = tenant.id;
     const context: AccountContext = {
       db: ctx.db,
       config: ctx.config,
@@ -161,7 +161,6 @@ export async function googleRoutes(
         publicHost,
         googleClientId,
       });
-      request.writtenTenantId = tenant.id;
       // Token responses are never cached (RFC 6749 §5.1), as at the token endpoint.
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return google.tokens(tenant, request.body.credential, request.log);

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
-import type { DataVersion } from '../../db/data-version';
 import { loggableError } from '../../http/logging';
 import { EVENTS_CHANNEL } from '../audit';
 
@@ -31,8 +30,6 @@ export class EventHub {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
-    /** Counted before clients hear of a change, so the pages they then ask for are fresh. */
-    private readonly version?: DataVersion,
   ) {}
 
   /** Resolves once the process is listening, so nothing committed afterwards is missed. */
@@ -83,7 +80,6 @@ export class EventHub {
       this.log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed change notice');
       return;
     }
-    this.version?.bump(notice.tenantId);
     for (const subscriber of this.#subscribers.get(notice.tenantId) ?? []) {
       try {
         subscriber(notice);

@@ -28,7 +28,7 @@ const MAX_PENDING_BYTES = 1024 * 1024;
  * may come as `?access_token=`; this route therefore authenticates itself.
  */
 export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const hub = new EventHub(ctx.database, app.log, ctx.dataVersion);
+  const hub = new EventHub(ctx.database, app.log);
   const open = new Set<FastifyReply['raw']>();
   // Streams never end by themselves: end them first, or closing the server would wait forever.
   app.addHook('preClose', async () => {
