@@ -16,7 +16,6 @@
  *
  * Results: tables on stdout and bench/results/mix.json. See bench/README.md.
  */
-import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { buildServer, serverIsStale } from './lib/build';
@@ -27,6 +26,7 @@ import { startServer, type BenchServer } from './lib/server';
 import { Console, type Target } from './mix/console';
 import { preparedDatabase, type TenantFixture } from './mix/fixture';
 import { checkFloor } from './mix/floor-check';
+import { provenance, saveResult } from './mix/results-file';
 import { closedLoop } from './mix/load';
 import {
   errorLines,
@@ -246,23 +246,20 @@ function print(result: Awaited<ReturnType<typeof runScenario>>) {
 async function main() {
   const engine = selectedEngine();
   if (!args['no-build'] && !args.server && serverIsStale()) buildServer();
-  const report = {
-    date: new Date().toISOString(),
-    machine: { cpus: os.availableParallelism(), node: process.version, loadAverage: os.loadavg() },
-    settings: {
-      connections: CONNECTIONS,
-      durationS: DURATION,
-      warmupS: WARMUP,
-      seed: SEED,
-      runs: [...RUNS],
-    },
-    scenarios: [] as Array<Awaited<ReturnType<typeof runScenario>>>,
+  const settings = {
+    connections: CONNECTIONS,
+    durationS: DURATION,
+    warmupS: WARMUP,
+    seed: SEED,
+    runs: [...RUNS],
+    server: args.server ?? 'apps/server/dist/main.js',
   };
   for (const scenario of selectedScenarios()) {
+    const measured = provenance();
+    const loadAverageBefore = os.loadavg().map((load) => Math.round(load * 100) / 100);
     const result = await runScenario(scenario, engine);
     print(result);
-    report.scenarios.push(result);
-    writeFileSync(args.out, JSON.stringify(report, null, 2) + '\n');
+    saveResult(args.out, { ...result, ...measured, loadAverageBefore, settings });
   }
   console.error(`wrote ${args.out}`);
 }
