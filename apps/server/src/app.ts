@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { API_BASE_PATH } from '@tc/contract/route';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -12,6 +12,7 @@ import { healthRoutes } from './http/health';
 import { loggerOptions } from './http/logging';
 import { registerProblemHandlers } from './http/problem';
 import { registerSecurityHeaders } from './http/security';
+import { serializerFromSchema } from './http/serialization';
 import { registerStaticWeb } from './http/static-web';
 import { createProviderRegistry } from './identity/openid/registry';
 import { realmRoutes } from './identity/routes';
@@ -67,7 +68,7 @@ export async function buildApp({
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerFromSchema);
   registerProblemHandlers(app);
   await registerSecurityHeaders(app, config);
   await app.register(formbody);
