@@ -52,6 +52,8 @@ const SCENARIOS: Record<string, Omit<Scenario, 'name'>> = {
   tenant1m: { tenants: 1, users: 1_000_000, projects: 20_000, bystanders: 5 },
 };
 export const BYSTANDER_USERS = 1000;
+/** The floor server pages by OFFSET: a floor only for tenants this small. */
+export const FLOOR_MAX_USERS = 20_000;
 
 export function selectedScenarios(): Scenario[] {
   return args.scenario.split(',').map((name) => {
