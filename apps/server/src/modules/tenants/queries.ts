@@ -1,4 +1,4 @@
-import { and, eq, or, sql, sum } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql, sum } from 'drizzle-orm';
 import type { Page } from '@tc/contract/paging';
 import type { Tenant, TenantPageRequest } from '@tc/contract/tenants';
 import type { Database } from '../../db/database';
@@ -61,33 +61,50 @@ async function countManaged(db: Database): Promise<number> {
 const OFFSET_ZERO = sql`0` as unknown as number;
 
 /**
- * The tenants matching a search, by "contains" on name or domain. From three characters on,
- * each column's trigram index finds its matches (a BitmapOr); they are then sorted, few as they
- * usually are. The subquery's OFFSET 0 keeps the planner from walking a sort index instead and
- * testing every tenant on the way, as it does when it overestimates how many match. Shorter
- * fragments have no trigram: for them the ordered walk, which stops at the page's last row, is
- * the better plan.
+ * A page of the tenants matching a search, by "contains" on name or domain, with their number.
+ * From three characters on, each column's trigram index finds the matches (a BitmapOr); they
+ * are counted and sorted, few as they usually are, in one statement. The subquery's OFFSET 0
+ * keeps the planner from walking a sort index instead and testing every tenant on the way, as
+ * it does when it overestimates how many match. Shorter fragments have no trigram: for them the
+ * ordered walk, which stops at the page's last row, is the better plan, and the matches are
+ * counted apart (up to the cap of a page's count).
  */
-function searchedRows(db: Database, search: string, request: TenantPageRequest) {
+async function searchPage(db: Database, search: string, request: TenantPageRequest) {
   const where = and(
     isManaged,
     or(containsText(tenants.name, search), containsText(tenants.domain, search)),
   );
   const window = pageWindow(request, sortColumns, tenants.id);
-  const matches =
-    search.length < 3
-      ? db.select().from(tenants).where(where).$dynamic()
-      : db
-          .select()
-          .from(db.select().from(tenants).where(where).offset(OFFSET_ZERO).as('tenants'))
-          .$dynamic();
-  return {
-    where,
-    rows: matches
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
-  };
+  if (search.length < 3) {
+    const [rows, counted] = await Promise.all([
+      db
+        .select()
+        .from(tenants)
+        .where(where)
+        .orderBy(...window.orderBy)
+        .limit(window.limit)
+        .offset(window.offset),
+      cappedCountQuery(db, tenants, where),
+    ]);
+    return toPage(request, rows.map(toTenant), cappedTotal(counted[0]?.value ?? 0));
+  }
+  const matches = db
+    .select({ ...getTableColumns(tenants), matches: sql<number>`count(*) over ()`.as('matches') })
+    .from(tenants)
+    .where(where)
+    .offset(OFFSET_ZERO)
+    .as('tenants');
+  const rows = await db
+    .select()
+    .from(matches)
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+  // Past the last match there is no row to tell their number: they are counted apart.
+  const total = rows.length
+    ? Number(rows[0]!.matches)
+    : cappedTotal((await cappedCountQuery(db, tenants, where))[0]?.value ?? 0);
+  return toPage(request, rows.map(toTenant), total);
 }
 
 /**
@@ -107,7 +124,7 @@ export function pagePlan(offset: number, pageSize: number, total: number) {
 /**
  * One page of the super administrator's tenant list. Unsearched, the total is read from the
  * trigger-kept count and the rows are walked along one sort index, from whichever end is
- * nearer; searched, the matches are sorted and counted (up to the cap of a page's count). No shape sorts or scans every tenant,
+ * nearer; searched, the matches are counted and sorted. No shape sorts or scans every tenant,
  * so a page at 10,000 tenants costs what it costs at ten. (The total and the rows are read by
  * two statements: a tenant created between them may shift a page by one row, as it would
  * between two page requests.)
@@ -117,11 +134,7 @@ export async function pageTenants({
   request,
 }: ServiceContext & { request: TenantPageRequest }): Promise<Page<Tenant>> {
   const search = request.filter.search;
-  if (search) {
-    const { where, rows } = searchedRows(db, search, request);
-    const [found, counted] = await Promise.all([rows, cappedCountQuery(db, tenants, where)]);
-    return toPage(request, found.map(toTenant), cappedTotal(counted[0]?.value ?? 0));
-  }
+  if (search) return searchPage(db, search, request);
   const offset = (request.pageIndex - 1) * request.pageSize;
   // Page 1 does not depend on the total: both are read at once.
   const [total, firstRows] = await Promise.all([
