@@ -99,7 +99,27 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`),
-    index('users_tenant_email_id_idx').on(t.tenantId, t.email, t.id),
+    // One index per sort of the list, in its order (migration 0015): the text sorts order by
+    // the first character, then the column, so each character is one range of the index (the
+    // buckets of user_sort_counts). Each also INCLUDEs the columns a filter or a search tests
+    // (Drizzle cannot express INCLUDE), so pages are found in the index alone.
+    index('users_tenant_email_idx').on(t.tenantId, sql`left(${t.email}, 1)`, t.email, t.id),
+    index('users_tenant_first_name_idx').on(
+      t.tenantId,
+      sql`left(${t.firstName}, 1)`,
+      t.firstName,
+      t.id,
+    ),
+    index('users_tenant_last_name_idx').on(
+      t.tenantId,
+      sql`left(${t.lastName}, 1)`,
+      t.lastName,
+      t.id,
+    ),
+    index('users_tenant_created_at_idx').on(t.tenantId, t.createdAt, t.id),
+    index('users_tenant_status_idx').on(t.tenantId, t.status, t.id),
+    index('users_tenant_role_idx').on(t.tenantId, t.roleId, t.id),
+    // Deleting a role checks that no user still has it (the foreign key), by role alone.
     index('users_role_idx').on(t.roleId),
     // Invited users (no password yet) for the dashboard; user_counts has no such column.
     index('users_tenant_invited_idx')
@@ -195,6 +215,30 @@ export const userCounts = pgTable(
     n: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.status] })],
+);
+
+/**
+ * Users per stretch of each sort order of the list (`sort`: email, first_name, last_name,
+ * created_at, id), by role and status, kept exact by statement-level triggers (migration 0015).
+ * The stretch (`bucket`) is the first character of the e-mail or name, the month of creation
+ * (UTC, YYYY-MM) or the first hex digit of the id; a deep page is found by adding them up.
+ */
+export const userSortCounts = pgTable(
+  'user_sort_counts',
+  {
+    tenantId: tenantId(),
+    sort: text().notNull(),
+    bucket: text().notNull(),
+    roleId: uuid().notNull(),
+    status: text().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'user_sort_counts_pk',
+      columns: [t.tenantId, t.sort, t.bucket, t.roleId, t.status],
+    }),
+  ],
 );
 
 /**
