@@ -5,7 +5,6 @@ import { callerOf } from '../../http/auth-guard';
 import { registerCrudRoutes } from '../../http/crud-routes';
 import { registerRoute } from '../../http/register-route';
 import { requireMayActOnUser } from '../roles';
-import { EmailBookmarks } from './bookmarks';
 import { registerUserSecurityRoutes } from './security';
 import { resendInvitation, usersService } from './service';
 
@@ -14,13 +13,10 @@ import { resendInvitation, usersService } from './service';
  * and users/{id}/resend-invitation.
  */
 export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const { bookmarks, stop } = await EmailBookmarks.listening(ctx.database);
-  app.addHook('onClose', () => stop());
   registerCrudRoutes(app, ctx, {
     routes: userRoutes,
     service: {
       ...usersService,
-      page: (options) => usersService.page({ ...options, bookmarks }),
       // The invitation is queued in the create transaction; send it now, not at the next poll.
       create: async (options) => {
         const user = await usersService.create(options);

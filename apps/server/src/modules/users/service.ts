@@ -190,10 +190,7 @@ export async function resendInvitation(input: {
   });
 }
 
-/**
- * The five CRUD operations. `satisfies` rather than a CrudService annotation keeps the page
- * query's optional `bookmarks`, which routes.ts passes from the app's bookmark cache.
- */
+/** The five CRUD operations. */
 export const usersService = {
   page: pageUsers,
   get: getUser,

@@ -1,0 +1,177 @@
+import type { UserPageRequest } from '@tc/contract/users';
+import { COUNT_CAP } from '../../http/paging';
+
+export type UserStatus = 'active' | 'inactive';
+
+/**
+ * The users of one stretch of the list's order that the filter keeps, from user_sort_counts:
+ * one bucket of the sort (first character, month of creation or first hex digit of the id),
+ * of one status or role for those two sorts. The stretches come in ascending order.
+ */
+export interface SortStretch {
+  bucket: string;
+  roleId?: string;
+  status?: UserStatus;
+  n: number;
+}
+
+/**
+ * One read of a page along an index: inside one stretch, skipping `offset` of its users and
+ * taking `limit`. `reversed` reads from the stretch's far end (against the requested
+ * direction), where the page is nearer: no read skips more than half a stretch.
+ */
+export interface PageRun {
+  bucket: string;
+  roleId?: string;
+  status?: UserStatus;
+  reversed: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** The page as reads along the indexes, and the exact total. */
+export interface UserPagePlan {
+  total: number;
+  runs: PageRun[];
+}
+
+/**
+ * Which rows of consecutive stretches of `sizes` rows hold rows [offset, offset + limit) of
+ * their concatenation, each read from its nearer end.
+ */
+export function splitWindow(sizes: readonly number[], offset: number, limit: number) {
+  const parts: Array<{ index: number; offset: number; limit: number; reversed: boolean }> = [];
+  let start = 0;
+  sizes.forEach((size, index) => {
+    const from = Math.max(offset - start, 0);
+    const to = Math.min(offset + limit - start, size);
+    start += size;
+    if (to <= from) return;
+    const fromEnd = size - to;
+    parts.push(
+      fromEnd < from
+        ? { index, offset: fromEnd, limit: to - from, reversed: true }
+        : { index, offset: from, limit: to - from, reversed: false },
+    );
+  });
+  return parts;
+}
+
+/**
+ * The plan of a page without a search: the stretches before it are added up, so the page is
+ * read inside the one or two stretches it falls in, however deep it is.
+ */
+export function planUserPage(
+  request: UserPageRequest,
+  ascending: readonly SortStretch[],
+): UserPagePlan {
+  const stretches = request.listSort.direction === 1 ? [...ascending].reverse() : ascending;
+  const parts = splitWindow(
+    stretches.map((stretch) => stretch.n),
+    (request.pageIndex - 1) * request.pageSize,
+    request.pageSize,
+  );
+  return {
+    total: stretches.reduce((sum, stretch) => sum + stretch.n, 0),
+    runs: parts.map(({ index, ...part }) => {
+      const { bucket, roleId, status } = stretches[index]!;
+      return { bucket, roleId, status, ...part };
+    }),
+  };
+}
+
+/**
+ * What a search's fragment matches: one or two characters match the start of a first name,
+ * last name or e-mail address (the trigram indexes serve that: a word's first letters are
+ * trigrams of their own), a longer fragment matches anywhere in them. LIKE's wildcards in
+ * the fragment match only themselves.
+ */
+export function searchPattern(fragment: string): string {
+  const escaped = fragment.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return [...fragment].length <= 2 ? `${escaped}%` : `%${escaped}%`;
+}
+
+/**
+ * A sample of the tenant's users (the first by creation time): how many there were, how many
+ * matched the search, and how many also passed the filter; with the users the filter keeps
+ * (`candidates`) and the tenant's users, both exact.
+ */
+export interface SearchSample {
+  size: number;
+  search: number;
+  kept: number;
+  candidates: number;
+  tenantRows: number;
+}
+
+/**
+ * How a search reads its matches. `walk`: along the sort's covering index, testing each user
+ * until enough matched (the page, and up to COUNT_CAP + 1 for the count); the denser the
+ * matches, the fewer users it reads. `bitmap`: through the trigram indexes, at most
+ * COUNT_CAP + 1 matches, sorted if that is all of them; the fewer the matches, the less it
+ * reads. Either reads a bounded number of users; the sample says which reads fewer. When the
+ * filter keeps at most COUNT_CAP users, walking them is bounded by that.
+ */
+export function firstSearchRead(request: UserPageRequest, sample: SearchSample): SearchRead {
+  if (sample.candidates <= COUNT_CAP) return 'walk';
+  if (request.listSort.field === 'role') return 'bitmap';
+  const matches = estimate(sample);
+  const walk = walkCost(sample, Math.max(COUNT_CAP + 1, deepest(request)));
+  // Users the bitmap hands over until COUNT_CAP + 1 of them also passed the filter.
+  const fetched =
+    sample.kept === 0
+      ? matches.search
+      : Math.min(matches.search, ((COUNT_CAP + 1) * sample.search) / sample.kept);
+  // A fragment of one or two characters is looked up as the start of any word: the index
+  // hands over many more users than match.
+  const handed = searchPattern(request.filter.search ?? '').startsWith('%') ? 1 : PREFIX_WORDS;
+  const bitmap =
+    BITMAP_COST +
+    matches.search * handed * GIN_COST +
+    fetched * FETCH_COST +
+    (matches.kept > COUNT_CAP ? nextSearchCost(request, sample) : 0);
+  return walk < bitmap ? 'walk' : 'bitmap';
+}
+
+export type SearchRead = 'walk' | 'bitmap';
+
+/**
+ * After the trigram indexes found more than COUNT_CAP matches: the page is read along the
+ * sort's index (`walk`, only the page), or all matches are sorted (`sort`; by role, always).
+ */
+export function nextSearchRead(request: UserPageRequest, sample: SearchSample): 'walk' | 'sort' {
+  if (request.listSort.field === 'role' || sample.kept === 0) return 'sort';
+  return walkCost(sample, deepest(request)) < sortCost(sample) ? 'walk' : 'sort';
+}
+
+function nextSearchCost(request: UserPageRequest, sample: SearchSample) {
+  return Math.min(sortCost(sample), walkCost(sample, deepest(request)));
+}
+
+const deepest = (request: UserPageRequest) => request.pageIndex * request.pageSize;
+
+/** Testing users along the index until `needed` of them matched. */
+function walkCost(sample: SearchSample, needed: number) {
+  if (sample.kept === 0) return Infinity;
+  return ((needed * sample.size) / sample.kept) * TEST_COST;
+}
+
+/** Fetching and sorting every match the trigram indexes find. */
+const sortCost = (sample: SearchSample) => estimate(sample).search * FETCH_COST;
+
+function estimate(sample: SearchSample) {
+  const share = (hits: number) => (sample.tenantRows * hits) / Math.max(sample.size, 1);
+  return { search: share(sample.search), kept: share(sample.kept) };
+}
+
+/**
+ * What reading one user costs, in microseconds, measured on PostgreSQL with a million users:
+ * testing one along a covering index; one handed over by the trigram indexes; fetching one
+ * from the table and testing it again; and the fixed cost of a lookup in the three indexes.
+ * Words starting with a one- or two-letter fragment: about this many per matching user.
+ */
+const TEST_COST = 0.5;
+const GIN_COST = 0.1;
+const FETCH_COST = 1.5;
+const BITMAP_COST = 5_000;
+const PREFIX_WORDS = 4;

@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import type { User } from '@tc/contract/users';
+import type { Database } from '../../db/database';
+import { roles, users } from '../../db/schema/identity';
+
+/** The columns of a user row; never the password hash, only whether one is set. */
+export const rowColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  roleId: users.roleId,
+  role: roles.name,
+  status: users.status,
+  invited: sql<boolean>`${users.passwordHash} is null`,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export function selectRows(db: Database) {
+  return db.select(rowColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId));
+}
+
+export type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
+
+export function toUser(row: SelectedRow): User {
+  return {
+    ...row,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
