@@ -126,11 +126,20 @@ describe('answers of two servers on one database', () => {
     async () => {
       const user = await signedInUser('cut@fresh.test');
       expect((await usersPage(other, user.token)).status).toBe(200);
-      // Every LISTEN of the database's sessions (the live events, the users' bookmarks) ends.
+      // An open event stream makes each server listen for the live events.
+      const streams = new AbortController();
+      for (const at of [server, other]) {
+        const opened = await fetch(`${at.url}/api/v1.0/events?access_token=${user.token}`, {
+          signal: streams.signal,
+        });
+        expect(opened.status).toBe(200);
+      }
+      // Every LISTEN of the database's sessions ends.
       const cut = (await execute(
         sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
           where datname = current_database() and query ilike 'listen%'`,
       )) as unknown as { rows: Array<{ ended: boolean }> };
+      streams.abort();
       expect(cut.rows.length).toBeGreaterThan(0);
       await execute(sql`update users set status = 'inactive' where id = ${user.id}`);
       expect((await usersPage(other, user.token)).status).toBe(401);
