@@ -1,12 +1,17 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '@tc/contract/paging';
-import type { Project, ProjectCreate, ProjectPageRequest } from '@tc/contract/projects';
+import type {
+  Project,
+  ProjectCreate,
+  ProjectPageRequest,
+  PROJECT_SORT_FIELDS,
+} from '@tc/contract/projects';
 import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
-import { projectPeople, projects } from '../../db/schema/projects';
+import { projectCounts, projectPeople, projects } from '../../db/schema/projects';
 import type { ServiceContext } from '../../http/crud-routes';
-import { containsText, pageWindow, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 import { fileUrl } from '../files';
 
@@ -14,15 +19,31 @@ import { fileUrl } from '../files';
 export const owner = alias(users, 'owner');
 export const ownerName = sql<string>`${owner.firstName} || ' ' || ${owner.lastName}`;
 
-const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+/**
+ * The project's people by name, as one JSON array, read in the same statement as the row. A
+ * subquery of its own: it keeps its columns qualified even when the outer query has one table.
+ */
+const people = (db: Database) =>
+  sql<{ id: string; name: string }[]>`${db
+    .select({
+      list: sql`coalesce(json_agg(json_build_object('id', ${users.id},
+        'name', ${users.firstName} || ' ' || ${users.lastName})
+        order by ${users.firstName}, ${users.lastName}, ${users.id}), '[]'::json)`,
+    })
+    .from(projectPeople)
+    .innerJoin(
+      users,
+      and(eq(users.id, projectPeople.userId), eq(users.tenantId, projectPeople.tenantId)),
+    )
+    .where(eq(projectPeople.projectId, projects.id))}`;
 
-const columns = {
+const columns = (db: Database) => ({
   id: projects.id,
   name: projects.name,
   short: projects.short,
   description: projects.description,
   ownerId: projects.ownerId,
-  owner: ownerName,
+  owner: projects.ownerName,
   projectNumber: projects.projectNumber,
   budget: projects.budget,
   country: projects.country,
@@ -30,47 +51,24 @@ const columns = {
   address: projects.address,
   postalCode: projects.postalCode,
   logoFileId: projects.logoFileId,
+  people: people(db),
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
-};
+});
 
-/** Projects of one tenant with their owner's name, for the list and for one row. */
-export function selectProjects(db: Database) {
-  return db
-    .select(columns)
-    .from(projects)
-    .leftJoin(owner, and(eq(owner.id, projects.ownerId), eq(owner.tenantId, projects.tenantId)));
-}
-
+const selectProjects = (db: Database) => db.select(columns(db)).from(projects);
 type ProjectRecord = Awaited<ReturnType<typeof selectProjects>>[number];
 
-/** Answers the rows in the contract's shape, with the people of each project by name. */
-export async function toRows(db: Database, records: ProjectRecord[]): Promise<Project[]> {
-  const ids = records.map((record) => record.id);
-  const people =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ projectId: projectPeople.projectId, id: users.id, name: fullName })
-          .from(projectPeople)
-          .innerJoin(
-            users,
-            and(eq(users.id, projectPeople.userId), eq(users.tenantId, projectPeople.tenantId)),
-          )
-          .where(inArray(projectPeople.projectId, ids))
-          .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  return records.map(({ logoFileId, createdAt, updatedAt, ...record }) => {
-    const own = people.filter((person) => person.projectId === record.id);
-    return {
-      ...record,
-      owner: record.ownerId ? record.owner : null,
-      peopleIds: own.map((person) => person.id),
-      people: own.map(({ id, name }) => ({ id, name })),
-      logoUrl: logoFileId ? fileUrl(logoFileId) : null,
-      createdAt: createdAt.toISOString(),
-      updatedAt: updatedAt.toISOString(),
-    };
-  });
+/** Answers the rows in the contract's shape. */
+function toRow({ logoFileId, createdAt, updatedAt, people, ...record }: ProjectRecord): Project {
+  return {
+    ...record,
+    peopleIds: people.map((person) => person.id),
+    people,
+    logoUrl: logoFileId ? fileUrl(logoFileId) : null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
 }
 
 /** One project of the tenant; another tenant's id is answered exactly like a missing one. */
@@ -80,23 +78,142 @@ export async function findProject(
   id: string,
   lock = false,
 ): Promise<{ row: Project; logoFileId: string | null }> {
-  const where: SQL = and(eq(projects.tenantId, tenantId), eq(projects.id, id))!;
-  const query = selectProjects(db).where(where);
-  const [record] = lock ? await query.for('update', { of: projects }) : await query;
+  const query = selectProjects(db).where(and(eq(projects.tenantId, tenantId), eq(projects.id, id)));
+  const [record] = lock ? await query.for('update') : await query;
   if (!record) throw notFound('project.not_found');
-  const [row] = await toRows(db, [record]);
-  return { row: row!, logoFileId: record.logoFileId };
+  return { row: toRow(record), logoFileId: record.logoFileId };
 }
 
-export const sortColumns = {
-  name: projects.name,
-  projectNumber: projects.projectNumber,
+/**
+ * The order of each sort: its columns, then the id so equal values never swap places
+ * between pages. Each is the order of one index (migration 0016), for the tenant, one country
+ * or one owner, read backwards for descending.
+ */
+const sortKeys: Record<(typeof PROJECT_SORT_FIELDS)[number], PgColumn[]> = {
+  name: [projects.name, projects.id],
+  projectNumber: [projects.projectNumber, projects.id],
   // numeric: sorted as a number, not as text.
-  budget: projects.budget,
-  country: projects.country,
-  owner: ownerName,
-  createdAt: projects.createdAt,
+  budget: [projects.budget, projects.id],
+  country: [projects.country, projects.name, projects.id],
+  owner: [projects.ownerName, projects.name, projects.id],
+  createdAt: [projects.createdAt, projects.id],
 };
+
+function orderOf({ listSort, filter }: ProjectPageRequest): PgColumn[] {
+  // A filter that fixes the sort's column leaves the order after it: one owner's projects all
+  // carry that owner's name, one country's all that country.
+  const fixed =
+    (listSort.field === 'owner' && filter.ownerId) ||
+    (listSort.field === 'country' && filter.country);
+  return sortKeys[fixed ? 'name' : listSort.field];
+}
+
+/**
+ * The search, in the lower-cased name and number: a fragment of three characters or more
+ * anywhere in them, a shorter one at the start of either (the trigram index serves both: a
+ * word's first letters make trigrams of their own). LIKE's wildcards match only themselves.
+ */
+function searchFor(text: string): SQL {
+  const fragment = escapeLike(text);
+  if ([...text].length >= 3) return sql`${projects.search} like lower(${`%${fragment}%`})`;
+  return or(
+    sql`${projects.search} like lower(${`${fragment}%`})`,
+    sql`${projects.search} like lower(${`%\n${fragment}%`})`,
+  )!;
+}
+
+function pageWhere(tenantId: string, filter: ProjectPageRequest['filter']): SQL {
+  return and(
+    eq(projects.tenantId, tenantId),
+    filter.search ? searchFor(filter.search) : undefined,
+    filter.ownerId ? eq(projects.ownerId, filter.ownerId) : undefined,
+    filter.country ? eq(projects.country, filter.country) : undefined,
+  )!;
+}
+
+/** Whether project_counts holds this total: no search, and not both owner and country. */
+const isKeptCount = (filter: ProjectPageRequest['filter']) =>
+  !filter.search && !(filter.ownerId && filter.country);
+
+/**
+ * The total as one statement. The tenant, one owner and one country are read from
+ * project_counts; a search, or owner and country together, is counted up to the cap.
+ */
+export function projectCountQuery(
+  db: Database,
+  tenantId: string,
+  filter: ProjectPageRequest['filter'],
+) {
+  if (isKeptCount(filter)) {
+    return db
+      .select({ value: sql<number>`coalesce(sum(${projectCounts.n}), 0)`.mapWith(Number) })
+      .from(projectCounts)
+      .where(
+        and(
+          eq(projectCounts.tenantId, tenantId),
+          eq(projectCounts.owner, filter.ownerId ?? '*'),
+          eq(projectCounts.country, filter.country ?? '*'),
+        ),
+      );
+  }
+  return cappedCountQuery(db, projects, pageWhere(tenantId, filter));
+}
+
+/** Which rows of the sorted list a page reads; `reversed`: from the end, in the other order. */
+export interface Slice {
+  offset: number;
+  limit: number;
+  reversed: boolean;
+}
+
+/**
+ * A page past the middle of a list of `total` rows is read from the end, in the opposite
+ * order, so no page skips more than half of the list.
+ */
+export function sliceOf(offset: number, pageSize: number, total: number): Slice {
+  const end = Math.min(offset + pageSize, total);
+  if (offset >= total) return { offset, limit: 0, reversed: false };
+  if (offset > total - end) return { offset: total - end, limit: end - offset, reversed: true };
+  return { offset, limit: pageSize, reversed: false };
+}
+
+/**
+ * A page and the total as one statement: the ids of the page are found in the sort's index
+ * alone (an index-only scan, so skipping to a deep page reads index entries, not rows), then
+ * only those rows are read, with their people.
+ */
+export function projectPageQuery(
+  db: Database,
+  tenantId: string,
+  request: ProjectPageRequest,
+  slice: Slice = {
+    offset: (request.pageIndex - 1) * request.pageSize,
+    limit: request.pageSize,
+    reversed: false,
+  },
+) {
+  const descending = (request.listSort.direction === 1) !== slice.reversed;
+  const direction = descending ? desc : asc;
+  const keys = orderOf(request);
+  const ids = db
+    .select(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])))
+    .from(projects)
+    .where(pageWhere(tenantId, request.filter))
+    .orderBy(...keys.map((key) => direction(key)))
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .as('page');
+  const key = (i: number) => ids[`k${i}` as keyof typeof ids] as unknown as PgColumn;
+  const total = projectCountQuery(db, tenantId, request.filter);
+  return db
+    .select({ ...columns(db), total: sql<number>`(${total})`.mapWith(Number) })
+    .from(ids)
+    .innerJoin(projects, eq(projects.id, key(keys.length - 1)))
+    .orderBy(...keys.map((_, i) => direction(key(i))));
+}
+
+/** Deeper than this, a list whose total is kept by triggers reads it first (see sliceOf). */
+const FROM_THE_END_AFTER = 1_000;
 
 /** The list screen: search on name or number, exact owner and country filters. */
 export async function pageProjects({
@@ -104,28 +221,28 @@ export async function pageProjects({
   caller,
   request,
 }: ServiceContext & { request: ProjectPageRequest }): Promise<Page<Project>> {
-  const { search, ownerId, country } = request.filter;
-  const conditions: (SQL | undefined)[] = [eq(projects.tenantId, caller.tenantId)];
-  if (search) {
-    conditions.push(
-      or(containsText(projects.name, search), containsText(projects.projectNumber, search)),
-    );
+  const { tenantId } = caller;
+  const offset = (request.pageIndex - 1) * request.pageSize;
+  if (offset >= FROM_THE_END_AFTER && isKeptCount(request.filter)) {
+    const [count] = await projectCountQuery(db, tenantId, request.filter);
+    const total = count?.value ?? 0;
+    const slice = sliceOf(offset, request.pageSize, total);
+    const records = slice.limit > 0 ? await projectPageQuery(db, tenantId, request, slice) : [];
+    if (slice.reversed) records.reverse();
+    return toPage(request, records.map(withoutTotal), total);
   }
-  if (ownerId) conditions.push(eq(projects.ownerId, ownerId));
-  if (country) conditions.push(eq(projects.country, country));
-  const where = and(...conditions);
-
-  const window = pageWindow(request, sortColumns, projects.id);
-  const [records, [total]] = await Promise.all([
-    selectProjects(db)
-      .where(where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(projects).where(where),
-  ]);
-  return toPage(request, await toRows(db, records), total?.value ?? 0);
+  const records = await projectPageQuery(db, tenantId, request);
+  let total = records[0]?.total ?? 0;
+  // Past the last page there is no row to carry the total.
+  if (records.length === 0 && offset > 0) {
+    const [count] = await projectCountQuery(db, tenantId, request.filter);
+    total = count?.value ?? 0;
+  }
+  const rows = records.map(withoutTotal);
+  return toPage(request, rows, isKeptCount(request.filter) ? total : cappedTotal(total));
 }
+
+const withoutTotal = ({ total: _, ...record }: ProjectRecord & { total: number }) => toRow(record);
 
 export function columnsOf(data: ProjectCreate) {
   return {
