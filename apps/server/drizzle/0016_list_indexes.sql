@@ -65,10 +65,6 @@ CREATE INDEX "projects_by_owner_country_idx" ON "projects" ("tenant_id", "owner_
 --> statement-breakpoint
 CREATE INDEX "projects_by_owner_created_idx" ON "projects" ("tenant_id", "owner_id", "created_at", "id", "country");
 --> statement-breakpoint
--- The figures of the dashboard are read from projects_by_country_budget_idx and the owner
--- indexes above, just as well.
-DROP INDEX "projects_tenant_figures_idx";
---> statement-breakpoint
 -- Projects per tenant (owner and country '*'), per owner and per country, kept exact by
 -- statement-level triggers, so a list's total is one row rather than a count.
 CREATE TABLE "project_counts" (
