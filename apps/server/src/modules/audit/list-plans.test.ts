@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AUDIT_SORT_FIELDS,
+  auditPageRequestSchema,
+  type AuditPageRequest,
+} from '@tc/contract/audit';
+import { COUNT_CAP } from '../../http/paging';
+import { createTenant, type TenantFixture } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/harness';
+import {
+  plansOf,
+  rawClient,
+  readsOf,
+  rowsOf,
+  type RawClient,
+  type Statement,
+} from '../../test/helpers/list-plans';
+import { pageAudit } from './queries';
+
+/**
+ * The plans of the audit log's statements, exactly as the list sends them, on a tenant of
+ * 20,000 entries beside a smaller one: every sort in both directions, alone and with each
+ * filter and their combinations, at the first, a middle and the last page the count reaches.
+ * No shape reads the table from end to end or sorts the tenant's entries, and no page skips
+ * more index entries than its offset.
+ */
+const ENTRIES = 20_000;
+const PAGE_SIZE = 10;
+
+let server: TestServer;
+let client: RawClient;
+let tenant: TenantFixture;
+let busyActor: string;
+let busyActorEmail: string;
+let history: { entityId: string; entries: number };
+
+async function value<T>(text: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await client.query(text, params);
+  return Object.values(rows[0] as Record<string, T>)[0]!;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = rawClient(server);
+  tenant = await createTenant(server.database.db);
+  const other = await createTenant(server.database.db);
+  // 5,000 users each, of whom the first 50 act: the e-mail search must find its few users by
+  // their index, not read them all.
+  for (const t of [tenant, other]) {
+    await client.query(
+      `insert into users (tenant_id, email, first_name, last_name, role_id)
+       select $1, case when g <= 50 then 'actor' else 'user' end || g || '@' || $2,
+         'First' || g, 'Last' || g, $3
+       from generate_series(1, 5000) g`,
+      [t.tenantId, t.domain, t.memberRoleId],
+    );
+  }
+  // The first actor made three in five of the changes, every 20th was the system's; one entity
+  // has a long history, the others one to three entries each.
+  const insert = (tenantId: string, entries: number) =>
+    client.query(
+      `insert into audit_log (tenant_id, actor_id, action, entity, entity_id, created_at)
+       select $1,
+         case when g % 20 = 0 then null when g % 5 < 3 then a.ids[1]
+           else a.ids[2 + g % (array_length(a.ids, 1) - 1)] end,
+         (array['create','update','delete'])[1 + (g * 7) % 3],
+         (array['users','roles','permissions','projects','clients','tenant'])[1 + (g / 3) % 6],
+         case when g % 100 = 0 then 'long-history' else md5((g / 3)::text)::uuid::text end,
+         timestamptz '2026-01-01' + (g / 2) * interval '1 minute'
+       from generate_series(1, $2::int) g,
+         (select array_agg(id order by email) ids from users
+          where tenant_id = $1 and email like 'actor%') a`,
+      [tenantId, entries],
+    );
+  await insert(tenant.tenantId, ENTRIES);
+  await insert(other.tenantId, 3_000);
+  await client.query('vacuum analyze');
+  busyActor = await value(
+    `select actor_id from audit_log where tenant_id = $1 and actor_id is not null
+     group by actor_id order by count(*) desc limit 1`,
+    [tenant.tenantId],
+  );
+  busyActorEmail = await value('select email from users where id = $1', [busyActor]);
+  history = {
+    entityId: 'long-history',
+    entries: await value(
+      `select count(*)::int from audit_log where tenant_id = $1 and entity_id = 'long-history'`,
+      [tenant.tenantId],
+    ),
+  };
+}, 120_000);
+afterAll(() => server?.close());
+
+const request = (body: object) => auditPageRequestSchema.parse(body);
+
+const plans = (body: AuditPageRequest) =>
+  plansOf(server, (db) =>
+    pageAudit({ db, caller: { tenantId: tenant.tenantId }, request: body } as never),
+  );
+
+async function totalOf(filter: AuditPageRequest['filter']) {
+  const page = await pageAudit({
+    db: server.database.db,
+    caller: { tenantId: tenant.tenantId },
+    request: request({ pageSize: 1, filter }),
+  } as never);
+  return page.totalCount;
+}
+
+describe(`the audit log's plans at ${ENTRIES} entries`, () => {
+  const filters = () => ({
+    none: {},
+    entity: { entity: 'projects' },
+    action: { action: 'update' },
+    actor: { actorId: busyActor },
+    'entity and action': { entity: 'projects', action: 'update' },
+    'actor and entity': { actorId: busyActor, entity: 'users' },
+    'actor and action': { actorId: busyActor, action: 'delete' },
+    'actor, entity and action': { actorId: busyActor, entity: 'roles', action: 'create' },
+  });
+
+  for (const field of AUDIT_SORT_FIELDS) {
+    it(`sorted by ${field}, both ways, with each filter: pages walk one index, nothing is sorted`, async () => {
+      for (const [name, filter] of Object.entries(filters())) {
+        const total = await totalOf(filter as AuditPageRequest['filter']);
+        const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+        for (const direction of [0, 1] as const) {
+          for (const pageIndex of new Set([1, Math.ceil(last / 2), last])) {
+            const shape = `${name}, ${field} ${direction ? 'desc' : 'asc'}, page ${pageIndex}`;
+            const statements = await plans(
+              request({ pageIndex, pageSize: PAGE_SIZE, filter, listSort: { field, direction } }),
+            );
+            const reads = readsOf(statements, 'audit_log');
+            expect(reads.seqScans, shape).toEqual([]);
+            expect(reads.sorted, shape).toEqual([]);
+            const walked = Math.max(...reads.indexScans.map((scan) => scan.rows));
+            expect(walked, shape).toBeLessThanOrEqual(
+              Math.max(pageIndex * PAGE_SIZE + 1, COUNT_CAP + 1),
+            );
+            const rows = readsOf(statements, 'audit_log', 'without init plans');
+            const pageWalk = Math.max(...rows.indexScans.map((scan) => scan.rows));
+            expect(pageWalk, shape).toBeLessThanOrEqual(pageIndex * PAGE_SIZE + 1);
+          }
+        }
+      }
+    });
+  }
+
+  it("one entity's history: sorted by entity or action, at most it is sorted", async () => {
+    for (const field of AUDIT_SORT_FIELDS) {
+      for (const direction of [0, 1] as const) {
+        const shape = `${field} ${direction ? 'desc' : 'asc'}`;
+        const statements = await plans(
+          request({ filter: { entityId: history.entityId }, listSort: { field, direction } }),
+        );
+        const reads = readsOf(statements, 'audit_log');
+        expect(reads.seqScans, shape).toEqual([]);
+        expect(
+          reads.indexScans.map((scan) => scan.index),
+          shape,
+        ).toContain('audit_log_entity_id_idx');
+        for (const sorted of reads.sorted)
+          expect(sorted, shape).toBeLessThanOrEqual(history.entries);
+      }
+    }
+  });
+
+  async function searchPlans(
+    search: string,
+    check: (statements: Statement[], shape: string) => void,
+  ) {
+    for (const field of AUDIT_SORT_FIELDS) {
+      for (const direction of [0, 1] as const) {
+        const shape = `${search}, ${field} ${direction ? 'desc' : 'asc'}`;
+        check(await plans(request({ filter: { search }, listSort: { field, direction } })), shape);
+      }
+    }
+  }
+
+  it('a search matching few entries finds them by the trigram indexes and sorts only them', async () => {
+    // Four characters of an entity id in the planner's statistics, which it guesses to match
+    // far more entries than the few that do; two that start a few entity ids.
+    const bound = await value<string>(
+      `select (histogram_bounds::text::text[])[50] from pg_stats
+       where tablename = 'audit_log' and attname = 'entity_id'`,
+    );
+    for (const [search, pattern] of [
+      [bound.slice(3, 7), `%${bound.slice(3, 7)}%`],
+      [bound.slice(0, 2), `%\n${bound.slice(0, 2)}%`],
+    ] as const) {
+      const matches = await value<number>(
+        'select count(*)::int from audit_log where tenant_id = $1 and search like $2',
+        [tenant.tenantId, pattern],
+      );
+      expect(matches).toBeGreaterThan(0);
+      expect(matches).toBeLessThan(ENTRIES / 100);
+      await searchPlans(search, (statements, shape) => {
+        const reads = readsOf(statements, 'audit_log');
+        expect(reads.seqScans, shape).toEqual([]);
+        expect(reads.bitmapIndexes, shape).toContain('audit_log_search_trgm_idx');
+        for (const sorted of reads.sorted) expect(sorted, shape).toBeLessThanOrEqual(matches);
+      });
+    }
+  });
+
+  it("an actor's e-mail leads to the actor's entries; a search matching many walks the sort index", async () => {
+    expect(await totalOf({ search: busyActorEmail })).toBe(COUNT_CAP);
+    for (const search of [busyActorEmail, 'actor1@', 'proj']) {
+      await searchPlans(search, (statements, shape) => {
+        expect(statements, shape).toHaveLength(1);
+        const rows = readsOf(statements, 'audit_log', 'without init plans');
+        expect(rows.seqScans, shape).toEqual([]);
+        expect(rows.sorted, shape).toEqual([]);
+        if (search === 'proj')
+          console.log(
+            JSON.stringify(
+              statements[0]!.nodes.map((n) => [
+                n['Node Type'],
+                n['Relation Name'],
+                n['Index Name'],
+                rowsOf(n),
+                n.initPlan,
+              ]),
+            ),
+          );
+        const total = readsOf(statements, 'audit_log');
+        expect(total.sorted, shape).toEqual([]);
+        for (const scan of total.seqScans) expect(rowsOf(scan), shape).toBe(COUNT_CAP + 1);
+        expect(readsOf(statements, 'users').seqScans, shape).toEqual([]);
+      });
+    }
+  });
+});
