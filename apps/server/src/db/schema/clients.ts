@@ -55,9 +55,16 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // INCLUDE (id) in migration 0016 (Drizzle cannot express INCLUDE): the list's order by
+    // client ID, found in the index alone.
     unique('clients_tenant_id_client_id_key').on(t.tenantId, t.clientId),
-    // The list's default sort; sorting by client ID uses the unique index above.
+    // The list's other orders (read backwards for descending), for the tenant and for one
+    // type; a sort by type goes on by name.
     index('clients_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    index('clients_tenant_type_idx').on(t.tenantId, t.type, t.name, t.id),
+    index('clients_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('clients_type_client_id_idx').on(t.tenantId, t.type, t.clientId, t.id),
+    index('clients_type_created_idx').on(t.tenantId, t.type, t.createdAt, t.id),
     index('clients_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('clients_client_id_trgm_idx').using('gin', t.clientId.op('gin_trgm_ops')),
     check('clients_type_check', sql`${t.type} in ('public', 'confidential')`),

@@ -1,6 +1,8 @@
-import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   BUILT_IN_CLIENT_ID,
+  type CLIENT_SORT_FIELDS,
   type Client,
   type ClientCreate,
   type ClientPageRequest,
@@ -9,7 +11,7 @@ import type { Page } from '@tc/contract/paging';
 import type { Database } from '../../db/database';
 import { clients, clientServiceRoles } from '../../db/schema/clients';
 import type { ServiceContext } from '../../http/crud-routes';
-import { containsText, pageWindow, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Every column but the secret's digest, which never leaves the database through the API. */
@@ -28,34 +30,34 @@ const columns = {
   updatedAt: clients.updatedAt,
 };
 
-const selectClients = (db: Database) => db.select(columns).from(clients);
+/**
+ * The client's service roles, as one JSON array, read in the row's statement. A subquery of its
+ * own: it keeps its columns qualified even when the outer query has one table.
+ */
+const serviceRoleIds = (db: Database) =>
+  sql<string[]>`${db
+    .select({
+      list: sql`coalesce(json_agg(${clientServiceRoles.roleId} order by ${clientServiceRoles.roleId}), '[]'::json)`,
+    })
+    .from(clientServiceRoles)
+    .where(eq(clientServiceRoles.clientRowId, clients.id))}`;
+
+const selectClients = (db: Database) =>
+  db.select({ ...columns, serviceRoleIds: serviceRoleIds(db) }).from(clients);
 
 type ClientRecord = Awaited<ReturnType<typeof selectClients>>[number];
 
-/** The rows in the contract's shape, with the service roles of all of them in one query. */
-async function toRows(db: Database, records: ClientRecord[]): Promise<Client[]> {
-  const ids = records.map((record) => record.id);
-  const roles =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            clientRowId: clientServiceRoles.clientRowId,
-            roleId: clientServiceRoles.roleId,
-          })
-          .from(clientServiceRoles)
-          .where(inArray(clientServiceRoles.clientRowId, ids))
-          .orderBy(asc(clientServiceRoles.roleId));
-  return records.map(({ createdAt, updatedAt, ...record }) => ({
+/** The row in the contract's shape. */
+function toRow({ createdAt, updatedAt, ...record }: ClientRecord): Client {
+  return {
     ...record,
     // The table's checks keep these to the contract's values.
     type: record.type as Client['type'],
     grantTypes: record.grantTypes as Client['grantTypes'],
     idTokenSignedResponseAlg: record.idTokenSignedResponseAlg as Client['idTokenSignedResponseAlg'],
-    serviceRoleIds: roles.filter((role) => role.clientRowId === record.id).map((r) => r.roleId),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
-  }));
+  };
 }
 
 /** One client of the tenant; another tenant's id is answered exactly like a missing one. */
@@ -68,16 +70,89 @@ export async function findClient(
   const query = selectClients(db).where(and(eq(clients.tenantId, tenantId), eq(clients.id, id)));
   const [record] = lock ? await query.for('update') : await query;
   if (!record) throw notFound('client.not_found');
-  const [row] = await toRows(db, [record]);
-  return row!;
+  return toRow(record);
 }
 
-const sortColumns = {
-  name: clients.name,
-  clientId: clients.clientId,
-  type: clients.type,
-  createdAt: clients.createdAt,
+/**
+ * The order of each sort, each that of an index (read backwards for descending): client IDs
+ * are unique within a tenant, so they alone order completely; a sort by type goes on by name.
+ */
+const sortKeys: Record<(typeof CLIENT_SORT_FIELDS)[number], PgColumn[]> = {
+  name: [clients.name, clients.id],
+  clientId: [clients.clientId],
+  type: [clients.type, clients.name, clients.id],
+  createdAt: [clients.createdAt, clients.id],
 };
+
+function orderOf({ listSort, filter }: ClientPageRequest): PgColumn[] {
+  // One type's clients are in name order.
+  return sortKeys[listSort.field === 'type' && filter.type ? 'name' : listSort.field];
+}
+
+/**
+ * A fragment of three characters or more matches anywhere in name or client ID, a shorter one
+ * at the start of either (the trigram indexes serve both). LIKE's wildcards match only
+ * themselves.
+ */
+const searchPattern = (text: string) =>
+  [...text].length < 3 ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`;
+
+function pageWhere(tenantId: string, filter: ClientPageRequest['filter']) {
+  return and(
+    eq(clients.tenantId, tenantId),
+    filter.search
+      ? or(
+          ilike(clients.name, searchPattern(filter.search)),
+          ilike(clients.clientId, searchPattern(filter.search)),
+        )
+      : undefined,
+    filter.type ? eq(clients.type, filter.type) : undefined,
+  )!;
+}
+
+export function clientCountQuery(
+  db: Database,
+  tenantId: string,
+  filter: ClientPageRequest['filter'],
+) {
+  return cappedCountQuery(db, clients, pageWhere(tenantId, filter));
+}
+
+/**
+ * A page and the total as one statement: the page's clients are found along the sort's index,
+ * then read with their service roles.
+ */
+export function clientPageQuery(db: Database, tenantId: string, request: ClientPageRequest) {
+  const direction = request.listSort.direction === 1 ? desc : asc;
+  const keys = orderOf(request);
+  // The id is selected as such: naming it twice would hide that the subquery is in its order.
+  const sorted = keys.filter((key) => key !== clients.id);
+  const ids = db
+    .select({
+      id: clients.id,
+      ...Object.fromEntries(sorted.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)])),
+    })
+    .from(clients)
+    .where(pageWhere(tenantId, request.filter))
+    .orderBy(...keys.map((key) => direction(key)))
+    .limit(request.pageSize)
+    .offset((request.pageIndex - 1) * request.pageSize)
+    .as('page');
+  const key = (column: (typeof keys)[number]) =>
+    column === clients.id
+      ? ids.id
+      : (ids[`k${sorted.indexOf(column)}` as keyof typeof ids] as unknown as SQL);
+  const total = clientCountQuery(db, tenantId, request.filter);
+  return db
+    .select({
+      ...columns,
+      serviceRoleIds: serviceRoleIds(db),
+      total: sql<number>`(${total})`.mapWith(Number),
+    })
+    .from(ids)
+    .innerJoin(clients, eq(clients.id, ids.id))
+    .orderBy(...keys.map((column) => direction(key(column))));
+}
 
 /** The list screen: search on name or client ID, an exact type filter. */
 export async function pageClients({
@@ -85,24 +160,18 @@ export async function pageClients({
   caller,
   request,
 }: ServiceContext & { request: ClientPageRequest }): Promise<Page<Client>> {
-  const { search, type } = request.filter;
-  const conditions: (SQL | undefined)[] = [eq(clients.tenantId, caller.tenantId)];
-  if (search) {
-    conditions.push(or(containsText(clients.name, search), containsText(clients.clientId, search)));
+  const records = await clientPageQuery(db, caller.tenantId, request);
+  let total = records[0]?.total ?? 0;
+  // Past the last page there is no row to carry the total.
+  if (records.length === 0 && request.pageIndex > 1) {
+    const [count] = await clientCountQuery(db, caller.tenantId, request.filter);
+    total = count?.value ?? 0;
   }
-  if (type) conditions.push(eq(clients.type, type));
-  const where = and(...conditions);
-
-  const window = pageWindow(request, sortColumns, clients.id);
-  const [records, [total]] = await Promise.all([
-    selectClients(db)
-      .where(where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(clients).where(where),
-  ]);
-  return toPage(request, await toRows(db, records), total?.value ?? 0);
+  return toPage(
+    request,
+    records.map(({ total: _, ...record }) => toRow(record)),
+    cappedTotal(total),
+  );
 }
 
 /** The columns a create or update writes (the secret's digest is set apart). */

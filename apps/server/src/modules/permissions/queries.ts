@@ -1,10 +1,12 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Page } from '@tc/contract/paging';
 import { SYSTEM_PERMISSIONS } from '@tc/contract/permissions';
 import type { Permission, PermissionPageRequest } from '@tc/contract/permissions-api';
 import type { Database } from '../../db/database';
 import { permissions, rolePermissions, roles } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { containsText, pageWindow, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Seeds the system permissions of a new tenant; returns their ids by name. */
@@ -19,42 +21,43 @@ export async function createSystemPermissions(
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
-export const permissionColumns = {
+/**
+ * The roles holding the permission by name, as one JSON array, read in the row's statement. A
+ * subquery of its own: it keeps its columns qualified even when the outer query has one table.
+ */
+const holders = (db: Database) =>
+  sql<{ id: string; name: string }[]>`${db
+    .select({
+      list: sql`coalesce(json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name})
+        order by ${roles.name}, ${roles.id}), '[]'::json)`,
+    })
+    .from(rolePermissions)
+    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+    .where(eq(rolePermissions.permissionId, permissions.id))}`;
+
+const permissionColumns = (db: Database) => ({
   id: permissions.id,
   name: permissions.name,
   description: permissions.description,
   system: permissions.isSystem,
+  holders: holders(db),
   createdAt: permissions.createdAt,
   updatedAt: permissions.updatedAt,
-};
+});
 
-export function selectPermissions(db: Database, where: SQL | undefined) {
-  return db.select(permissionColumns).from(permissions).where(where);
-}
+const selectPermissions = (db: Database) => db.select(permissionColumns(db)).from(permissions);
 
-/** Rows with the roles holding them, fetched for all rows in one query. */
-export async function toPermissions(
-  db: Database,
-  rows: Awaited<ReturnType<typeof selectPermissions>>,
-): Promise<Permission[]> {
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const holders = await db
-    .select({ permissionId: rolePermissions.permissionId, id: roles.id, name: roles.name })
-    .from(rolePermissions)
-    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-    .where(inArray(rolePermissions.permissionId, ids))
-    .orderBy(roles.name, roles.id);
-  return rows.map((row) => {
-    const held = holders.filter((holder) => holder.permissionId === row.id);
-    return {
-      ...row,
-      roleIds: held.map((holder) => holder.id),
-      roles: held.map((holder) => holder.name),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+function toPermission({
+  holders,
+  ...row
+}: Awaited<ReturnType<typeof selectPermissions>>[number]): Permission {
+  return {
+    ...row,
+    roleIds: holders.map((holder) => holder.id),
+    roles: holders.map((holder) => holder.name),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** The permission `id` of the caller's tenant; another tenant's is answered as missing. */
@@ -63,43 +66,102 @@ export async function findPermission(
   tenantId: string,
   id: string,
 ): Promise<Permission> {
-  const rows = await selectPermissions(
-    db,
+  const [row] = await selectPermissions(db).where(
     and(eq(permissions.id, id), eq(permissions.tenantId, tenantId)),
   );
-  const [permission] = await toPermissions(db, rows);
-  if (!permission) throw notFound('permission.not_found');
-  return permission;
+  if (!row) throw notFound('permission.not_found');
+  return toPermission(row);
+}
+
+/**
+ * The order of each sort, each that of an index (read backwards for descending): names are
+ * unique within a tenant regardless of case, so the name alone orders completely.
+ */
+const sortKeys: Record<PermissionPageRequest['listSort']['field'], (PgColumn | SQL)[]> = {
+  name: [sql`lower(${permissions.name})`],
+  createdAt: [permissions.createdAt, permissions.id],
+};
+
+/** A role's permissions: each one is looked up in role_permissions by its key. */
+function heldBy(roleId: string) {
+  return sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roleId}
+    and ${rolePermissions.permissionId} = ${permissions.id})`;
+}
+
+/**
+ * A fragment of three characters or more matches anywhere in the name, a shorter one at its
+ * start (the trigram index serves both). LIKE's wildcards match only themselves.
+ */
+const searchPattern = (text: string) =>
+  [...text].length < 3 ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`;
+
+function pageWhere(tenantId: string, filter: PermissionPageRequest['filter']) {
+  return and(
+    eq(permissions.tenantId, tenantId),
+    filter.search ? ilike(permissions.name, searchPattern(filter.search)) : undefined,
+    filter.roleId ? heldBy(filter.roleId) : undefined,
+  )!;
+}
+
+export function permissionCountQuery(
+  db: Database,
+  tenantId: string,
+  filter: PermissionPageRequest['filter'],
+) {
+  return cappedCountQuery(db, permissions, pageWhere(tenantId, filter));
+}
+
+/**
+ * A page and the total as one statement: the page's permissions are found along the sort's
+ * index, then read with the roles holding them.
+ */
+export function permissionPageQuery(
+  db: Database,
+  tenantId: string,
+  request: PermissionPageRequest,
+) {
+  const direction = request.listSort.direction === 1 ? desc : asc;
+  const keys = sortKeys[request.listSort.field];
+  // The id is selected as such: naming it twice would hide that the subquery is in its order.
+  const sorted = keys.filter((key) => key !== permissions.id);
+  const ids = db
+    .select({
+      id: permissions.id,
+      ...Object.fromEntries(sorted.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)])),
+    })
+    .from(permissions)
+    .where(pageWhere(tenantId, request.filter))
+    .orderBy(...keys.map((key) => direction(key)))
+    .limit(request.pageSize)
+    .offset((request.pageIndex - 1) * request.pageSize)
+    .as('page');
+  const key = (column: (typeof keys)[number]) =>
+    column === permissions.id
+      ? ids.id
+      : (ids[`k${sorted.indexOf(column)}` as keyof typeof ids] as unknown as SQL);
+  const total = permissionCountQuery(db, tenantId, request.filter);
+  return db
+    .select({ ...permissionColumns(db), total: sql<number>`(${total})`.mapWith(Number) })
+    .from(ids)
+    .innerJoin(permissions, eq(permissions.id, ids.id))
+    .orderBy(...keys.map((column) => direction(key(column))));
 }
 
 export async function pagePermissions({
   db,
   caller,
   request,
-}: ServiceContext & { request: PermissionPageRequest }) {
-  const { search, roleId } = request.filter;
-  // Not correlated: Drizzle leaves columns unqualified in single-table queries.
-  const heldByRole = (id: string) =>
-    inArray(
-      permissions.id,
-      db
-        .select({ id: rolePermissions.permissionId })
-        .from(rolePermissions)
-        .where(eq(rolePermissions.roleId, id)),
-    );
-  const where = and(
-    eq(permissions.tenantId, caller.tenantId),
-    search ? containsText(permissions.name, search) : undefined,
-    roleId ? heldByRole(roleId) : undefined,
+}: ServiceContext & { request: PermissionPageRequest }): Promise<Page<Permission>> {
+  const rows = await permissionPageQuery(db, caller.tenantId, request);
+  let total = rows[0]?.total ?? 0;
+  // Past the last page there is no row to carry the total.
+  if (rows.length === 0 && request.pageIndex > 1) {
+    const [count] = await permissionCountQuery(db, caller.tenantId, request.filter);
+    total = count?.value ?? 0;
+  }
+  return toPage(
+    request,
+    rows.map(({ total: _, ...row }) => toPermission(row)),
+    cappedTotal(total),
   );
-  const sortColumns = { name: sql`lower(${permissions.name})`, createdAt: permissions.createdAt };
-  const window = pageWindow(request, sortColumns, permissions.id);
-  const [rows, [total]] = await Promise.all([
-    selectPermissions(db, where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ count: count() }).from(permissions).where(where),
-  ]);
-  return toPage(request, await toPermissions(db, rows), total!.count);
 }

@@ -1,10 +1,12 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ADMIN_ROLE, MEMBER_ROLE } from '@tc/contract/permissions';
+import type { Page } from '@tc/contract/paging';
 import type { Role, RolePageRequest } from '@tc/contract/roles';
 import type { Database } from '../../db/database';
-import { permissions, rolePermissions, roles, users } from '../../db/schema/identity';
+import { permissions, rolePermissions, roles, userCounts } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { containsText, pageWindow, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Creates a role holding the given permissions, in the caller's transaction. */
@@ -62,86 +64,141 @@ export async function builtInRoleId(
   return role?.id;
 }
 
-export const roleColumns = {
+/*
+ * The role's permissions by name, as one JSON array, and how many users hold it (the
+ * trigger-kept user_counts rows, never a count of users), read in the row's statement. Each
+ * a subquery of its own: it keeps its columns qualified even when the outer query has one table.
+ */
+const grants = (db: Database) =>
+  sql<{ id: string; name: string }[]>`${db
+    .select({
+      list: sql`coalesce(json_agg(json_build_object('id', ${permissions.id}, 'name', ${permissions.name})
+        order by ${permissions.name}, ${permissions.id}), '[]'::json)`,
+    })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, roles.id))}`;
+
+const holders = (db: Database) =>
+  sql<number>`${db
+    .select({ n: sql`coalesce(sum(${userCounts.n}), 0)` })
+    .from(userCounts)
+    .where(and(eq(userCounts.tenantId, roles.tenantId), eq(userCounts.roleId, roles.id)))}`;
+
+const roleColumns = (db: Database) => ({
   id: roles.id,
   name: roles.name,
   description: roles.description,
   status: roles.status,
   system: roles.isSystem,
+  grants: grants(db),
+  userCount: holders(db).mapWith(Number),
   createdAt: roles.createdAt,
   updatedAt: roles.updatedAt,
-};
+});
 
-export function selectRoles(db: Database, where: SQL | undefined) {
-  return db.select(roleColumns).from(roles).where(where);
-}
+const selectRoles = (db: Database) => db.select(roleColumns(db)).from(roles);
 
-/**
- * Rows with their permissions and user counts, fetched for all rows at once; separate
- * queries rather than correlated subqueries keep every column reference typed.
- */
-export async function toRoles(
-  db: Database,
-  rows: Awaited<ReturnType<typeof selectRoles>>,
-): Promise<Role[]> {
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const grants = await db
-    .select({ roleId: rolePermissions.roleId, id: permissions.id, name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, ids))
-    .orderBy(permissions.name, permissions.id);
-  const holders = await db
-    .select({ roleId: users.roleId, count: count() })
-    .from(users)
-    .where(inArray(users.roleId, ids))
-    .groupBy(users.roleId);
-  return rows.map((row) => {
-    const granted = grants.filter((grant) => grant.roleId === row.id);
-    return {
-      ...row,
-      status: row.status === 'inactive' ? 'inactive' : 'active',
-      permissionIds: granted.map((grant) => grant.id),
-      permissions: granted.map((grant) => grant.name),
-      userCount: holders.find((holder) => holder.roleId === row.id)?.count ?? 0,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+function toRole({ grants, ...row }: Awaited<ReturnType<typeof selectRoles>>[number]): Role {
+  return {
+    ...row,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    permissionIds: grants.map((grant) => grant.id),
+    permissions: grants.map((grant) => grant.name),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** The role `id` of the caller's tenant; another tenant's role is answered as missing. */
 export async function findRole(db: Database, tenantId: string, id: string): Promise<Role> {
-  const rows = await selectRoles(db, and(eq(roles.id, id), eq(roles.tenantId, tenantId)));
-  const [role] = await toRoles(db, rows);
-  if (!role) throw notFound('role.not_found');
-  return role;
+  const [row] = await selectRoles(db).where(and(eq(roles.id, id), eq(roles.tenantId, tenantId)));
+  if (!row) throw notFound('role.not_found');
+  return toRole(row);
+}
+
+/**
+ * The order of each sort, each that of an index (read backwards for descending): names are
+ * unique within a tenant regardless of case, so the name alone orders completely.
+ */
+const byName = sql`lower(${roles.name})`;
+const sortKeys: Record<RolePageRequest['listSort']['field'], (PgColumn | SQL)[]> = {
+  name: [byName],
+  status: [roles.status, byName],
+  createdAt: [roles.createdAt, roles.id],
+};
+
+function orderOf({ listSort, filter }: RolePageRequest) {
+  // One status's roles are in name order.
+  return sortKeys[listSort.field === 'status' && filter.status ? 'name' : listSort.field];
+}
+
+/**
+ * A fragment of three characters or more matches anywhere in the name, a shorter one at its
+ * start (the trigram index serves both). LIKE's wildcards match only themselves.
+ */
+const searchPattern = (text: string) =>
+  [...text].length < 3 ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`;
+
+function pageWhere(tenantId: string, filter: RolePageRequest['filter']) {
+  return and(
+    eq(roles.tenantId, tenantId),
+    filter.search ? ilike(roles.name, searchPattern(filter.search)) : undefined,
+    filter.status ? eq(roles.status, filter.status) : undefined,
+  )!;
+}
+
+export function roleCountQuery(db: Database, tenantId: string, filter: RolePageRequest['filter']) {
+  return cappedCountQuery(db, roles, pageWhere(tenantId, filter));
+}
+
+/**
+ * A page and the total as one statement: the page's roles are found along the sort's index,
+ * then read with their permissions and user counts.
+ */
+export function rolePageQuery(db: Database, tenantId: string, request: RolePageRequest) {
+  const direction = request.listSort.direction === 1 ? desc : asc;
+  const keys = orderOf(request);
+  // The id is selected as such: naming it twice would hide that the subquery is in its order.
+  const sorted = keys.filter((key) => key !== roles.id);
+  const ids = db
+    .select({
+      id: roles.id,
+      ...Object.fromEntries(sorted.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)])),
+    })
+    .from(roles)
+    .where(pageWhere(tenantId, request.filter))
+    .orderBy(...keys.map((key) => direction(key)))
+    .limit(request.pageSize)
+    .offset((request.pageIndex - 1) * request.pageSize)
+    .as('page');
+  const key = (column: (typeof keys)[number]) =>
+    column === roles.id
+      ? ids.id
+      : (ids[`k${sorted.indexOf(column)}` as keyof typeof ids] as unknown as SQL);
+  const total = roleCountQuery(db, tenantId, request.filter);
+  return db
+    .select({ ...roleColumns(db), total: sql<number>`(${total})`.mapWith(Number) })
+    .from(ids)
+    .innerJoin(roles, eq(roles.id, ids.id))
+    .orderBy(...keys.map((column) => direction(key(column))));
 }
 
 export async function pageRoles({
   db,
   caller,
   request,
-}: ServiceContext & { request: RolePageRequest }) {
-  const { search, status } = request.filter;
-  const where = and(
-    eq(roles.tenantId, caller.tenantId),
-    search ? containsText(roles.name, search) : undefined,
-    status ? eq(roles.status, status) : undefined,
+}: ServiceContext & { request: RolePageRequest }): Promise<Page<Role>> {
+  const rows = await rolePageQuery(db, caller.tenantId, request);
+  let total = rows[0]?.total ?? 0;
+  // Past the last page there is no row to carry the total.
+  if (rows.length === 0 && request.pageIndex > 1) {
+    const [count] = await roleCountQuery(db, caller.tenantId, request.filter);
+    total = count?.value ?? 0;
+  }
+  return toPage(
+    request,
+    rows.map(({ total: _, ...row }) => toRole(row)),
+    cappedTotal(total),
   );
-  const sortColumns = {
-    name: sql`lower(${roles.name})`,
-    status: roles.status,
-    createdAt: roles.createdAt,
-  };
-  const window = pageWindow(request, sortColumns, roles.id);
-  const [rows, [total]] = await Promise.all([
-    selectRoles(db, where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ count: count() }).from(roles).where(where),
-  ]);
-  return toPage(request, await toRoles(db, rows), total!.count);
 }
