@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { principalsForSessions } from '../identity/principal';
 import { insertUser } from '../modules/users';
 import { callApi, createSignedInTenant, signIn } from '../test/fixtures';
 import { engine, freePort, startTestServer, TEST_PASSWORD, type TestServer } from '../test/harness';
@@ -164,6 +166,28 @@ describe('requests that arrive together', () => {
       ),
     );
     expect(statuses).toEqual(Array.from({ length: 24 }, (_, i) => expected[i % 4]));
+  });
+
+  it('find every open session of a batch larger than one statement holds', async () => {
+    const users = await Promise.all(
+      ['one', 'two', 'three', 'ended'].map((name) => signedInUser(`${name}@batch.test`)),
+    );
+    const [one, two, three, ended] = users.map((user) => sessionOf(user.token));
+    await execute(sql`update sessions set revoked_at = now() where id = ${ended!}`);
+    const asked = Array.from({ length: 70 }, () => randomUUID());
+    asked[0] = one!;
+    asked[33] = two!;
+    asked[69] = three!;
+    asked[40] = ended!;
+    const found = await principalsForSessions(server.database.db, asked);
+    expect([...found.keys()].sort()).toEqual([one, two, three].sort());
+    expect(found.get(two!)).toMatchObject({
+      userId: users[1]!.id,
+      tenantId: tenant.tenantId,
+      email: 'two@batch.test',
+      passwordHash: null,
+    });
+    expect(found.get(two!)!.permissions).toContain('users:read');
   });
 
   it('get equal pages when they ask for the same one', async () => {

@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { prepareRawStatement } from '../db/prepared';
 import {
   loginFailures,
   permissions,
   rolePermissions,
   roles,
-  sessions,
   users,
 } from '../db/schema/identity';
 import { tenants } from '../db/schema/tenants';
@@ -162,42 +162,76 @@ export async function principalInRealm(
   return { principal, tenantId: row.tenantId };
 }
 
+/** The statement sizes of the guard's lookup; a larger batch is read in chunks of the largest. */
+const SESSION_BATCH_SIZES = [1, 2, 4, 8, 16, 32];
+/** Fills a statement's unused places: no session has this id. */
+const NO_SESSION = '00000000-0000-0000-0000-000000000000';
+
 /**
- * The guard's lookup: the principals behind many access tokens' sessions at once, each only
- * while its session is open. Prepared once per database, so PostgreSQL plans it once per
- * connection and Drizzle does not rebuild the SQL on each call. Failed sign-ins are no concern
- * of a signed-in request, so they are not joined.
+ * The guard's lookup of the principals behind `size` sessions, each only while its session is
+ * open. A statement per size, each prepared once per connection: with a fixed number of
+ * places PostgreSQL keeps one plan for it, and each session is found through its primary key
+ * (the lateral subquery, kept as one by its OFFSET), as are the role's permissions, however
+ * few rows the tables hold. Failed sign-ins and the password hash are no concern of a
+ * signed-in request, so they are not read.
  */
-function prepareForSessions(db: Database) {
-  return db
-    .select({
-      ...principalColumns,
-      lockedUntil: sql<Date | null>`null`,
-      failureUserId: sql<string | null>`null`,
-      sessionId: sessions.id,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`,
-        isNull(sessions.revokedAt),
-      ),
-    )
-    .prepare('principals_for_sessions');
+function prepareForSessions(db: Database, size: number) {
+  const places = sql.join(
+    Array.from({ length: size }, (_, i) => sql`(${sql.placeholder(`s${i}`)}::uuid)`),
+    sql`, `,
+  );
+  const query = sql`
+    select principal.* from (values ${places}) as asked(session_id)
+    cross join lateral (
+      select s.id as "sessionId", u.id as "userId", u.email, u.first_name as "firstName",
+        u.last_name as "lastName", u.status, u.email_verified as "emailVerified",
+        null as "passwordHash", t.id as "tenantId", t.name as realm, t.is_master as "isMaster",
+        t.enabled as "tenantEnabled", r.name as "roleName", r.status as "roleStatus",
+        coalesce((
+          select json_agg(p.name order by p.name)
+          from role_permissions rp
+          cross join lateral (select name from permissions where id = rp.permission_id offset 0) p
+          where rp.role_id = r.id and r.status = 'active'
+        ), '[]'::json) as permissions,
+        null as "lockedUntil", null as "failureUserId"
+      from sessions s
+      join users u on u.id = s.user_id
+      join tenants t on t.id = u.tenant_id
+      join roles r on r.id = u.role_id
+      where s.id = asked.session_id and s.revoked_at is null
+      offset 0
+    ) principal`;
+  return prepareRawStatement(db, `principals_for_${size}_sessions`, query);
 }
-const preparedForSessions = new WeakMap<Database, ReturnType<typeof prepareForSessions>>();
+const preparedForSessions = new WeakMap<
+  Database,
+  Map<number, ReturnType<typeof prepareForSessions>>
+>();
+
+async function readSessions(db: Database, sessionIds: string[]) {
+  const size = SESSION_BATCH_SIZES.find((candidate) => candidate >= sessionIds.length)!;
+  let bySize = preparedForSessions.get(db);
+  if (!bySize) preparedForSessions.set(db, (bySize = new Map()));
+  let prepared = bySize.get(size);
+  if (!prepared) bySize.set(size, (prepared = prepareForSessions(db, size)));
+  const values = Object.fromEntries(
+    Array.from({ length: size }, (_, i) => [`s${i}`, sessionIds[i] ?? NO_SESSION]),
+  );
+  const result = await prepared.execute(values);
+  return (result as { rows: Array<PrincipalRow & { sessionId: string }> }).rows;
+}
 
 /** For the API guard: the principal of each open session among `sessionIds`, by session. */
 export async function principalsForSessions(
   db: Database,
   sessionIds: string[],
 ): Promise<Map<string, Principal>> {
-  let prepared = preparedForSessions.get(db);
-  if (!prepared) preparedForSessions.set(db, (prepared = prepareForSessions(db)));
-  const rows = await prepared.execute({ sessionIds });
+  const largest = SESSION_BATCH_SIZES.at(-1)!;
+  const chunks: string[][] = [];
+  for (let start = 0; start < sessionIds.length; start += largest) {
+    chunks.push(sessionIds.slice(start, start + largest));
+  }
+  const rows = (await Promise.all(chunks.map((chunk) => readSessions(db, chunk)))).flat();
   return new Map(rows.map((row) => [row.sessionId, toPrincipal(row)]));
 }
 
