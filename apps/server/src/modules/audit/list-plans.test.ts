@@ -205,28 +205,23 @@ describe(`the audit log's plans at ${ENTRIES} entries`, () => {
 
   it("an actor's e-mail leads to the actor's entries; a search matching many walks the sort index", async () => {
     expect(await totalOf({ search: busyActorEmail })).toBe(COUNT_CAP);
-    for (const search of [busyActorEmail, 'actor1@', 'proj']) {
+    // The users a search names are looked up first, by the e-mail trigram index; more than a
+    // thousand of them ("user" is in nearly every e-mail) are found by a subquery instead.
+    for (const search of [busyActorEmail, 'actor1@', 'proj', 'user']) {
       await searchPlans(search, (statements, shape) => {
-        expect(statements, shape).toHaveLength(1);
-        const rows = readsOf(statements, 'audit_log', 'without init plans');
+        expect(statements, shape).toHaveLength(2);
+        const [actors, page] = statements as [Statement, Statement];
+        // A fragment most e-mails contain may be looked for by reading users until enough match.
+        for (const scan of readsOf([actors], 'users').seqScans) {
+          expect(search, shape).toBe('user');
+          expect(rowsOf(scan), shape).toBe(1001);
+        }
+        const rows = readsOf([page], 'audit_log', 'without init plans');
         expect(rows.seqScans, shape).toEqual([]);
         expect(rows.sorted, shape).toEqual([]);
-        if (search === 'proj')
-          console.log(
-            JSON.stringify(
-              statements[0]!.nodes.map((n) => [
-                n['Node Type'],
-                n['Relation Name'],
-                n['Index Name'],
-                rowsOf(n),
-                n.initPlan,
-              ]),
-            ),
-          );
-        const total = readsOf(statements, 'audit_log');
+        const total = readsOf([page], 'audit_log');
         expect(total.sorted, shape).toEqual([]);
         for (const scan of total.seqScans) expect(rowsOf(scan), shape).toBe(COUNT_CAP + 1);
-        expect(readsOf(statements, 'users').seqScans, shape).toEqual([]);
       });
     }
   });

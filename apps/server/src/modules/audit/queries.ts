@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry, AuditPageRequest, AuditSortField } from '@tc/contract/audit';
 import type { Page } from '@tc/contract/paging';
@@ -40,33 +40,68 @@ function orderOf({ listSort, filter }: AuditPageRequest): PgColumn[] {
   return sortKeys[fixed ? 'createdAt' : listSort.field];
 }
 
+/** Up to this many users whose e-mail a search matches are named in the page's statement. */
+const ACTORS_NAMED = 1_000;
+
 /**
- * Entity, action and entity id are searched in one lower-cased column with a trigram index,
- * the actor's e-mail among the tenant's users by its own; the users it finds lead to their
- * entries through the actor index, so the two form a BitmapOr. A fragment of three characters
- * or more matches anywhere, a shorter one at the start of a field (the trigram indexes serve
- * that too: a word's first letters make trigrams of their own). LIKE's wildcards match only
- * themselves.
+ * The users whose e-mail the search matches, found by the e-mail trigram index: named in the
+ * page's statement (as the planner then knows whose entries, and how many, it looks for), or,
+ * when the search matches more users than that, found by a subquery of the statement.
  */
-function searchFor(tenantId: string, text: string): SQL {
+export type Actors = string[] | 'by subquery';
+
+function emailMatches(tenantId: string, text: string): SQL {
   const fragment = escapeLike(text);
-  const short = [...text].length < 3;
-  const inColumns = short
-    ? or(
-        sql`${auditLog.search} like lower(${`${fragment}%`})`,
-        sql`${auditLog.search} like lower(${`%\n${fragment}%`})`,
-      )
-    : sql`${auditLog.search} like lower(${`%${fragment}%`})`;
-  const email = ilike(users.email, short ? `${fragment}%` : `%${fragment}%`);
-  const actors = sql`array(select ${users.id} from ${users}
-    where ${users.tenantId} = ${tenantId} and ${email})`;
-  return or(inColumns, sql`${auditLog.actorId} = any(${actors})`)!;
+  const pattern = [...text].length < 3 ? `${fragment}%` : `%${fragment}%`;
+  return and(eq(users.tenantId, tenantId), ilike(users.email, pattern))!;
 }
 
-function pageWhere(tenantId: string, filter: AuditPageRequest['filter']): SQL {
+export async function actorsMatching(
+  db: Database,
+  tenantId: string,
+  text: string,
+): Promise<Actors> {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(emailMatches(tenantId, text))
+    .limit(ACTORS_NAMED + 1);
+  return found.length > ACTORS_NAMED ? 'by subquery' : found.map((user) => user.id);
+}
+
+/**
+ * Entity, action and entity id are searched in one lower-cased column with a trigram index;
+ * the actors the e-mail search found lead to their entries through the actor index, so the
+ * two form a BitmapOr. A fragment of three characters or more matches anywhere, a shorter one
+ * at the start of a field (the trigram indexes serve that too: a word's first letters make
+ * trigrams of their own). LIKE's wildcards match only themselves.
+ */
+function searchFor(tenantId: string, text: string, actors: Actors): SQL {
+  const fragment = escapeLike(text);
+  const inColumns =
+    [...text].length < 3
+      ? or(
+          sql`${auditLog.search} like lower(${`${fragment}%`})`,
+          sql`${auditLog.search} like lower(${`%\n${fragment}%`})`,
+        )!
+      : sql`${auditLog.search} like lower(${`%${fragment}%`})`;
+  if (actors === 'by subquery') {
+    const ids = sql`array(select ${users.id} from ${users} where ${emailMatches(tenantId, text)})`;
+    return or(inColumns, sql`${auditLog.actorId} = any(${ids})`)!;
+  }
+  return actors.length > 0 ? or(inColumns, inArray(auditLog.actorId, actors))! : inColumns;
+}
+
+/** What a page is filtered by: the request's filter, and the actors its search found. */
+interface Filters {
+  filter: AuditPageRequest['filter'];
+  actors: Actors;
+}
+
+function pageWhere(tenantId: string, { filter, actors }: Filters): SQL {
   return and(
     eq(auditLog.tenantId, tenantId),
-    filter.search ? searchFor(tenantId, filter.search) : undefined,
+    filter.search ? searchFor(tenantId, filter.search, actors) : undefined,
     filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
     filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
@@ -79,15 +114,12 @@ function pageWhere(tenantId: string, filter: AuditPageRequest['filter']): SQL {
  * counter kept beside it would make every change of the tenant wait for the others. Without a
  * search the count walks, in time order, the index of the filters' own columns (every filter
  * has one), reading at most one entry past the cap; a search is counted as the planner sees
- * fit: from the trigram indexes when it matches few entries, stopping at the cap otherwise.
+ * fit: from the trigram and actor indexes when it matches few entries, stopping at the cap
+ * otherwise.
  */
-export function auditCountQuery(
-  db: Database,
-  tenantId: string,
-  filter: AuditPageRequest['filter'],
-) {
-  const where = pageWhere(tenantId, filter);
-  if (filter.search) return cappedCountQuery(db, auditLog, where);
+export function auditCountQuery(db: Database, tenantId: string, filters: Filters) {
+  const where = pageWhere(tenantId, filters);
+  if (filters.filter.search) return cappedCountQuery(db, auditLog, where);
   const matches = db
     .select({ one: sql`1` })
     .from(auditLog)
@@ -104,19 +136,25 @@ export function auditCountQuery(
  * are read, each with its actor's e-mail, matched within the tenant as well so that an id can
  * never reveal a user of another tenant; a deleted actor leaves the e-mail null.
  */
-export function auditPageQuery(db: Database, tenantId: string, request: AuditPageRequest) {
+export function auditPageQuery(
+  db: Database,
+  tenantId: string,
+  request: AuditPageRequest,
+  actors: Actors = [],
+) {
+  const filters = { filter: request.filter, actors };
   const direction = request.listSort.direction === 1 ? desc : asc;
   const keys = orderOf(request);
   const ids = db
     .select(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])))
     .from(auditLog)
-    .where(pageWhere(tenantId, request.filter))
+    .where(pageWhere(tenantId, filters))
     .orderBy(...keys.map((key) => direction(key)))
     .limit(request.pageSize)
     .offset((request.pageIndex - 1) * request.pageSize)
     .as('page');
   const key = (i: number) => ids[`k${i}` as keyof typeof ids] as unknown as PgColumn;
-  const total = auditCountQuery(db, tenantId, request.filter);
+  const total = auditCountQuery(db, tenantId, filters);
   return db
     .select({ ...rowColumns, total: sql<number>`(${total})`.mapWith(Number) })
     .from(ids)
@@ -133,11 +171,13 @@ export async function pageAudit({
 }: Pick<ServiceContext, 'db' | 'caller'> & { request: AuditPageRequest }): Promise<
   Page<AuditEntry>
 > {
-  const rows = await auditPageQuery(db, caller.tenantId, request);
+  const { search } = request.filter;
+  const actors = search ? await actorsMatching(db, caller.tenantId, search) : [];
+  const rows = await auditPageQuery(db, caller.tenantId, request, actors);
   let total = rows[0]?.total ?? 0;
   // Past the last page there is no row to carry the total.
   if (rows.length === 0 && request.pageIndex > 1) {
-    const [count] = await auditCountQuery(db, caller.tenantId, request.filter);
+    const [count] = await auditCountQuery(db, caller.tenantId, { filter: request.filter, actors });
     total = count?.value ?? 0;
   }
   return toPage(
