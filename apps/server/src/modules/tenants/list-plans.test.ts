@@ -181,7 +181,7 @@ describe(`the tenant list's plans at ${TENANTS} tenants`, () => {
   });
 
   // Last: it adds a tenant.
-  it('past 10,000 matches, a short search answers 10,000 flagged as an estimate, a longer one the exact number', async () => {
+  it('a search matching more than 10,000 tenants answers 10,000, flagged as an estimate', async () => {
     const search = async (text: string) =>
       pageTenants({
         db: server.database.db,
@@ -192,19 +192,20 @@ describe(`the tenant list's plans at ${TENANTS} tenants`, () => {
           listSort: { field: 'name', direction: 0 },
         },
       } as never);
-    expect(await search('PL')).toEqual(
-      expect.not.objectContaining({ totalCountIsEstimate: expect.anything() }),
-    );
-    expect(await search('PL')).toMatchObject({ totalCount: TENANTS });
+    // One or two characters (walked along the sort index, counted apart) and more (one statement).
+    for (const text of ['PL', 'PLAN-']) {
+      const exact = await search(text);
+      expect(exact).toMatchObject({ totalCount: TENANTS });
+      expect(exact.totalCountIsEstimate).toBeUndefined();
+    }
     await client.query(
       `insert into tenants (name, domain) values ('plan-extra', 'extra.example.test')`,
     );
-    const capped = await search('PL');
-    expect(capped).toMatchObject({ totalCount: TENANTS, totalCountIsEstimate: true });
-    expect(capped.data).toHaveLength(PAGE_SIZE);
-    const counted = await search('PLAN-');
-    expect(counted).toMatchObject({ totalCount: TENANTS + 1 });
-    expect(counted.totalCountIsEstimate).toBeUndefined();
+    for (const text of ['PL', 'PLAN-']) {
+      const capped = await search(text);
+      expect(capped).toMatchObject({ totalCount: TENANTS, totalCountIsEstimate: true });
+      expect(capped.data).toHaveLength(PAGE_SIZE);
+    }
     // A page past the last match still tells how many there are.
     const past = await search(`plan-${TENANTS}-`);
     expect(past.totalCount).toBe(1);

@@ -67,7 +67,7 @@ const OFFSET_ZERO = sql`0` as unknown as number;
  * keeps the planner from walking a sort index instead and testing every tenant on the way, as
  * it does when it overestimates how many match. Shorter fragments have no trigram: for them the
  * ordered walk, which stops at the page's last row, is the better plan, and the matches are
- * counted apart (up to the cap of a page's count).
+ * counted apart (up to the cap of a page's count, 10,001).
  */
 async function searchPage(db: Database, search: string, request: TenantPageRequest) {
   const where = and(
@@ -101,9 +101,12 @@ async function searchPage(db: Database, search: string, request: TenantPageReque
     .limit(window.limit)
     .offset(window.offset);
   // Past the last match there is no row to tell their number: they are counted apart.
-  const total = rows.length
-    ? Number(rows[0]!.matches)
-    : cappedTotal((await cappedCountQuery(db, tenants, where))[0]?.value ?? 0);
+  // Past 10,000 matches the total is flagged as an estimate, as every list's search answers.
+  const total = cappedTotal(
+    rows.length
+      ? Number(rows[0]!.matches)
+      : ((await cappedCountQuery(db, tenants, where))[0]?.value ?? 0),
+  );
   return toPage(request, rows.map(toTenant), total);
 }
 
