@@ -110,10 +110,15 @@ export interface SearchSample {
  * matches, the fewer users it reads. `bitmap`: through the trigram indexes, at most
  * COUNT_CAP + 1 matches, sorted if that is all of them; the fewer the matches, the less it
  * reads. Either reads a bounded number of users; the sample says which reads fewer. When the
- * filter keeps at most COUNT_CAP users, walking them is bounded by that.
+ * filter keeps at most COUNT_CAP users, walking them is bounded by that; a fragment of neither
+ * letters nor digits is always walked.
  */
 export function firstSearchRead(request: UserPageRequest, sample: SearchSample): SearchRead {
-  if (sample.candidates <= COUNT_CAP) return 'walk';
+  // Without a letter or digit the fragment has no trigram: the indexes could only hand over
+  // every user.
+  if (sample.candidates <= COUNT_CAP || !/[\p{L}\p{N}]/u.test(request.filter.search ?? '')) {
+    return 'walk';
+  }
   if (request.listSort.field === 'role') return 'bitmap';
   const matches = estimate(sample);
   const walk = walkCost(sample, Math.max(COUNT_CAP + 1, deepest(request)));
