@@ -41,9 +41,16 @@ export type PageRequest = {
 };
 
 /**
+ * The most matches a list counts exactly. A count that reads more stops there: the page answers
+ * this many as its `totalCount`, flagged `totalCountIsEstimate`, and the console says "more
+ * than" this number instead of a count.
+ */
+export const COUNT_CAP = 10_000;
+
+/**
  * `{ data: { data: [rows], pageIndex, pageSize, totalCount } }`, always an array of rows.
  * `totalCountIsEstimate: true` (present only then) says the count stopped early: more rows
- * than `totalCount` match (a search matching more than 10,000).
+ * than `totalCount` (`COUNT_CAP`) match.
  */
 export function pageResponseSchema<Row extends z.ZodType>(row: Row) {
   return envelope(
@@ -61,7 +68,7 @@ export interface Page<Row> {
   pageIndex: number;
   pageSize: number;
   totalCount: number;
-  /** Present, and true, only when the count stopped early: more than `totalCount` match. */
+  /** Present, and true, only when the count stopped at `COUNT_CAP`: more than that match. */
   totalCountIsEstimate?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { asc, desc, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Page, PageRequest } from '@tc/contract/paging';
+import { COUNT_CAP, type Page, type PageRequest } from '@tc/contract/paging';
 import type { Database } from '../db/database';
 
 /**
@@ -27,9 +27,6 @@ export interface PageTotal {
   totalCount: number;
   totalCountIsEstimate?: true;
 }
-
-/** A count that reads more rows than this stops: the total is this many, as an estimate. */
-export const COUNT_CAP = 10_000;
 
 /**
  * `SELECT count(*) FROM (SELECT 1 FROM table WHERE … LIMIT 10001)`: counts the matching rows

@@ -4,7 +4,7 @@ import {
   auditPageRequestSchema,
   type AuditPageRequest,
 } from '@tc/contract/audit';
-import { COUNT_CAP } from '../../http/paging';
+import { COUNT_CAP } from '@tc/contract/paging';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry, AuditPageRequest, AuditSortField } from '@tc/contract/audit';
-import type { Page } from '@tc/contract/paging';
+import { COUNT_CAP, type Page } from '@tc/contract/paging';
 import type { Database } from '../../db/database';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, COUNT_CAP, escapeLike, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
 
 const rowColumns = {
   id: auditLog.id,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '@tc/contract/paging';
 import {
   PROJECT_SORT_FIELDS,
   projectPageRequestSchema,
@@ -6,7 +7,6 @@ import {
 } from '@tc/contract/projects';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { COUNT_CAP } from '../../http/paging';
 import {
   plansOf,
   rawClient,

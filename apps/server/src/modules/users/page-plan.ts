@@ -1,5 +1,5 @@
 import type { UserPageRequest } from '@tc/contract/users';
-import { COUNT_CAP } from '../../http/paging';
+import { COUNT_CAP } from '@tc/contract/paging';
 
 export type UserStatus = 'active' | 'inactive';
 

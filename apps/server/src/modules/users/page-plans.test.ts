@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '@tc/contract/paging';
 import { USER_SORT_FIELDS, type UserPageRequest } from '@tc/contract/users';
-import { COUNT_CAP } from '../../http/paging';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertRole } from '../roles';

@@ -1,9 +1,9 @@
 import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Page } from '@tc/contract/paging';
+import { COUNT_CAP, type Page } from '@tc/contract/paging';
 import type { User, UserPageRequest } from '@tc/contract/users';
 import type { Database } from '../../db/database';
 import { roles, userSortCounts, users } from '../../db/schema/identity';
-import { COUNT_CAP, cappedTotal, toPage } from '../../http/paging';
+import { cappedTotal, toPage } from '../../http/paging';
 import { firstSearchRead, nextSearchRead, searchPattern, type SearchSample } from './page-plan';
 import { kept, offsetOf, ordered, orderKeys, rowsQuery, type StatementRunner } from './page-sql';
 import { rowColumns, toUser } from './rows';

@@ -3,7 +3,7 @@ import type { GridLocaleText } from '@mui/x-data-grid';
 import { deDE, frFR, itIT } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXACT_COUNT_LIMIT } from '../../lib/use-count-text';
+import { COUNT_CAP } from '@tc/contract/paging';
 
 /** The grid's own texts (pagination, sorting, "No rows") in the UI language. */
 export const gridLocaleTexts = {
@@ -30,7 +30,7 @@ export function useDisplayedRows(estimated: boolean) {
       t('displayedRowsEstimated', {
         from: format.format(from),
         to: format.format(to),
-        number: format.format(EXACT_COUNT_LIMIT),
+        number: format.format(COUNT_CAP),
       });
     const grid: Partial<GridLocaleText> = { paginationDisplayedRows: text };
     return { grid, table: text };
