@@ -174,7 +174,7 @@ describe('requests that arrive together', () => {
     );
     const [one, two, three, ended] = users.map((user) => sessionOf(user.token));
     await execute(sql`update sessions set revoked_at = now() where id = ${ended!}`);
-    const asked = Array.from({ length: 70 }, () => randomUUID());
+    const asked: string[] = Array.from({ length: 70 }, () => randomUUID());
     asked[0] = one!;
     asked[33] = two!;
     asked[69] = three!;
