@@ -1,4 +1,4 @@
-import { asc, desc, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, type Page, type PageRequest } from '@tc/contract/paging';
 import type { Database } from '../db/database';
@@ -66,6 +66,40 @@ export function toPage<Row>(
     totalCount,
     ...(totalCountIsEstimate ? { totalCountIsEstimate } : {}),
   };
+}
+
+/**
+ * Whether a search fragment is short: one or two characters, too few for a trigram of their
+ * own, so it matches only the start of a value (or of a word in it), where a trigram index
+ * still finds it (a word's first letters make trigrams of their own).
+ */
+export function isShortFragment(text: string): boolean {
+  return [...text].length < 3;
+}
+
+/**
+ * The LIKE pattern of a list's search: a short fragment (`isShortFragment`) matches the start,
+ * a longer one anywhere; LIKE's wildcards in the fragment match only themselves.
+ */
+export function searchPattern(text: string): string {
+  const fragment = escapeLike(text);
+  return isShortFragment(text) ? `${fragment}%` : `%${fragment}%`;
+}
+
+/** The search in one column, case-insensitive: its start or anywhere (`searchPattern`). */
+export function matchesSearch(column: AnyColumn | SQL, text: string): SQL {
+  return ilike(column, searchPattern(text));
+}
+
+/**
+ * The search in a lower-cased column of several fields joined by line breaks (one trigram
+ * index for all of them): a short fragment matches the start of any field, a longer one
+ * anywhere.
+ */
+export function matchesSearchInFields(column: AnyColumn | SQL, text: string): SQL {
+  const pattern = searchPattern(text);
+  const like = (of: string) => sql`${column} like lower(${of})`;
+  return isShortFragment(text) ? or(like(pattern), like(`%\n${pattern}`))! : like(pattern);
 }
 
 /** Case-insensitive "contains", with the LIKE wildcards of the search text escaped. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry, AuditPageRequest, AuditSortField } from '@tc/contract/audit';
 import { COUNT_CAP, type Page } from '@tc/contract/paging';
@@ -6,7 +6,13 @@ import type { Database } from '../../db/database';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
+import {
+  cappedCountQuery,
+  cappedTotal,
+  matchesSearch,
+  matchesSearchInFields,
+  toPage,
+} from '../../http/paging';
 
 const rowColumns = {
   id: auditLog.id,
@@ -51,9 +57,7 @@ const ACTORS_NAMED = 1_000;
 export type Actors = string[] | 'by subquery';
 
 function emailMatches(tenantId: string, text: string): SQL {
-  const fragment = escapeLike(text);
-  const pattern = [...text].length < 3 ? `${fragment}%` : `%${fragment}%`;
-  return and(eq(users.tenantId, tenantId), ilike(users.email, pattern))!;
+  return and(eq(users.tenantId, tenantId), matchesSearch(users.email, text))!;
 }
 
 export async function actorsMatching(
@@ -72,19 +76,11 @@ export async function actorsMatching(
 /**
  * Entity, action and entity id are searched in one lower-cased column with a trigram index;
  * the actors the e-mail search found lead to their entries through the actor index, so the
- * two form a BitmapOr. A fragment of three characters or more matches anywhere, a shorter one
- * at the start of a field (the trigram indexes serve that too: a word's first letters make
- * trigrams of their own). LIKE's wildcards match only themselves.
+ * two form a BitmapOr. A short fragment matches the start of a field or e-mail, a longer one
+ * anywhere (`searchPattern`).
  */
 function searchFor(tenantId: string, text: string, actors: Actors): SQL {
-  const fragment = escapeLike(text);
-  const inColumns =
-    [...text].length < 3
-      ? or(
-          sql`${auditLog.search} like lower(${`${fragment}%`})`,
-          sql`${auditLog.search} like lower(${`%\n${fragment}%`})`,
-        )!
-      : sql`${auditLog.search} like lower(${`%${fragment}%`})`;
+  const inColumns = matchesSearchInFields(auditLog.search, text);
   if (actors === 'by subquery') {
     const ids = sql`array(select ${users.id} from ${users} where ${emailMatches(tenantId, text)})`;
     return or(inColumns, sql`${auditLog.actorId} = any(${ids})`)!;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   BUILT_IN_CLIENT_ID,
@@ -11,7 +11,7 @@ import type { Page } from '@tc/contract/paging';
 import type { Database } from '../../db/database';
 import { clients, clientServiceRoles } from '../../db/schema/clients';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, matchesSearch, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Every column but the secret's digest, which never leaves the database through the API. */
@@ -89,21 +89,15 @@ function orderOf({ listSort, filter }: ClientPageRequest): PgColumn[] {
   return sortKeys[listSort.field === 'type' && filter.type ? 'name' : listSort.field];
 }
 
-/**
- * A fragment of three characters or more matches anywhere in name or client ID, a shorter one
- * at the start of either (the trigram indexes serve both). LIKE's wildcards match only
- * themselves.
- */
-const searchPattern = (text: string) =>
-  [...text].length < 3 ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`;
-
 function pageWhere(tenantId: string, filter: ClientPageRequest['filter']) {
   return and(
     eq(clients.tenantId, tenantId),
+    // The start of name or client ID, or anywhere in them, by the fragment's length; their
+    // trigram indexes serve both.
     filter.search
       ? or(
-          ilike(clients.name, searchPattern(filter.search)),
-          ilike(clients.clientId, searchPattern(filter.search)),
+          matchesSearch(clients.name, filter.search),
+          matchesSearch(clients.clientId, filter.search),
         )
       : undefined,
     filter.type ? eq(clients.type, filter.type) : undefined,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '@tc/contract/paging';
 import { SYSTEM_PERMISSIONS } from '@tc/contract/permissions';
@@ -6,7 +6,7 @@ import type { Permission, PermissionPageRequest } from '@tc/contract/permissions
 import type { Database } from '../../db/database';
 import { permissions, rolePermissions, roles } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, matchesSearch, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Seeds the system permissions of a new tenant; returns their ids by name. */
@@ -88,17 +88,11 @@ function heldBy(roleId: string) {
     and ${rolePermissions.permissionId} = ${permissions.id})`;
 }
 
-/**
- * A fragment of three characters or more matches anywhere in the name, a shorter one at its
- * start (the trigram index serves both). LIKE's wildcards match only themselves.
- */
-const searchPattern = (text: string) =>
-  [...text].length < 3 ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`;
-
 function pageWhere(tenantId: string, filter: PermissionPageRequest['filter']) {
   return and(
     eq(permissions.tenantId, tenantId),
-    filter.search ? ilike(permissions.name, searchPattern(filter.search)) : undefined,
+    // The name's start or anywhere in it, by the fragment's length; the trigram index serves both.
+    filter.search ? matchesSearch(permissions.name, filter.search) : undefined,
     filter.roleId ? heldBy(filter.roleId) : undefined,
   )!;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '@tc/contract/paging';
 import type {
@@ -11,7 +11,7 @@ import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
 import { projectCounts, projectPeople, projects } from '../../db/schema/projects';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, matchesSearchInFields, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 import { fileUrl } from '../files';
 
@@ -108,24 +108,11 @@ function orderOf({ listSort, filter }: ProjectPageRequest): PgColumn[] {
   return sortKeys[fixed ? 'name' : listSort.field];
 }
 
-/**
- * The search, in the lower-cased name and number: a fragment of three characters or more
- * anywhere in them, a shorter one at the start of either (the trigram index serves both: a
- * word's first letters make trigrams of their own). LIKE's wildcards match only themselves.
- */
-function searchFor(text: string): SQL {
-  const fragment = escapeLike(text);
-  if ([...text].length >= 3) return sql`${projects.search} like lower(${`%${fragment}%`})`;
-  return or(
-    sql`${projects.search} like lower(${`${fragment}%`})`,
-    sql`${projects.search} like lower(${`%\n${fragment}%`})`,
-  )!;
-}
-
 function pageWhere(tenantId: string, filter: ProjectPageRequest['filter']): SQL {
   return and(
     eq(projects.tenantId, tenantId),
-    filter.search ? searchFor(filter.search) : undefined,
+    // In the lower-cased name and number: the start of either, or anywhere in them.
+    filter.search ? matchesSearchInFields(projects.search, filter.search) : undefined,
     filter.ownerId ? eq(projects.ownerId, filter.ownerId) : undefined,
     filter.country ? eq(projects.country, filter.country) : undefined,
   )!;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ADMIN_ROLE, MEMBER_ROLE } from '@tc/contract/permissions';
 import type { Page } from '@tc/contract/paging';
@@ -6,7 +6,7 @@ import type { Role, RolePageRequest } from '@tc/contract/roles';
 import type { Database } from '../../db/database';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, escapeLike, toPage } from '../../http/paging';
+import { cappedCountQuery, cappedTotal, matchesSearch, toPage } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Creates a role holding the given permissions, in the caller's transaction. */
@@ -133,17 +133,11 @@ function orderOf({ listSort, filter }: RolePageRequest) {
   return sortKeys[listSort.field === 'status' && filter.status ? 'name' : listSort.field];
 }
 
-/**
- * A fragment of three characters or more matches anywhere in the name, a shorter one at its
- * start (the trigram index serves both). LIKE's wildcards match only themselves.
- */
-const searchPattern = (text: string) =>
-  [...text].length < 3 ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`;
-
 function pageWhere(tenantId: string, filter: RolePageRequest['filter']) {
   return and(
     eq(roles.tenantId, tenantId),
-    filter.search ? ilike(roles.name, searchPattern(filter.search)) : undefined,
+    // The name's start or anywhere in it, by the fragment's length; the trigram index serves both.
+    filter.search ? matchesSearch(roles.name, filter.search) : undefined,
     filter.status ? eq(roles.status, filter.status) : undefined,
   )!;
 }

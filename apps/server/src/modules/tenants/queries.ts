@@ -4,7 +4,14 @@ import type { Tenant, TenantPageRequest } from '@tc/contract/tenants';
 import type { Database } from '../../db/database';
 import { tenantCounts, tenants } from '../../db/schema/tenants';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, containsText, pageWindow, toPage } from '../../http/paging';
+import {
+  cappedCountQuery,
+  cappedTotal,
+  containsText,
+  isShortFragment,
+  pageWindow,
+  toPage,
+} from '../../http/paging';
 import { notFound } from '../../http/problem';
 import { fileUrl } from '../files';
 
@@ -75,7 +82,7 @@ async function searchPage(db: Database, search: string, request: TenantPageReque
     or(containsText(tenants.name, search), containsText(tenants.domain, search)),
   );
   const window = pageWindow(request, sortColumns, tenants.id);
-  if (search.length < 3) {
+  if (isShortFragment(search)) {
     const [rows, counted] = await Promise.all([
       db
         .select()

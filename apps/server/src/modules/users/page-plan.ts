@@ -1,5 +1,6 @@
 import type { UserPageRequest } from '@tc/contract/users';
 import { COUNT_CAP } from '@tc/contract/paging';
+import { isShortFragment } from '../../http/paging';
 
 export type UserStatus = 'active' | 'inactive';
 
@@ -81,17 +82,6 @@ export function planUserPage(
 }
 
 /**
- * What a search's fragment matches: one or two characters match the start of a first name,
- * last name or e-mail address (the trigram indexes serve that: a word's first letters are
- * trigrams of their own), a longer fragment matches anywhere in them. LIKE's wildcards in
- * the fragment match only themselves.
- */
-export function searchPattern(fragment: string): string {
-  const escaped = fragment.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return [...fragment].length <= 2 ? `${escaped}%` : `%${escaped}%`;
-}
-
-/**
  * A sample of the tenant's users (the first by creation time): how many there were, how many
  * matched the search, and how many also passed the filter; with the users the filter keeps
  * (`candidates`) and the tenant's users, both exact.
@@ -129,7 +119,7 @@ export function firstSearchRead(request: UserPageRequest, sample: SearchSample):
       : Math.min(matches.search, ((COUNT_CAP + 1) * sample.search) / sample.kept);
   // A fragment of one or two characters is looked up as the start of any word: the index
   // hands over many more users than match.
-  const handed = searchPattern(request.filter.search ?? '').startsWith('%') ? 1 : PREFIX_WORDS;
+  const handed = isShortFragment(request.filter.search ?? '') ? PREFIX_WORDS : 1;
   const bitmap =
     BITMAP_COST +
     matches.search * handed * GIN_COST +

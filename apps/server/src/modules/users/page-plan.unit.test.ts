@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { UserPageRequest } from '@tc/contract/users';
+import { searchPattern } from '../../http/paging';
 import {
   firstSearchRead,
   nextSearchRead,
   planUserPage,
-  searchPattern,
   splitWindow,
   type SearchSample,
 } from './page-plan';

@@ -3,19 +3,21 @@ import { COUNT_CAP, type Page } from '@tc/contract/paging';
 import type { User, UserPageRequest } from '@tc/contract/users';
 import type { Database } from '../../db/database';
 import { roles, userSortCounts, users } from '../../db/schema/identity';
-import { cappedTotal, toPage } from '../../http/paging';
-import { firstSearchRead, nextSearchRead, searchPattern, type SearchSample } from './page-plan';
+import { cappedTotal, searchPattern, toPage } from '../../http/paging';
+import { firstSearchRead, nextSearchRead, type SearchSample } from './page-plan';
 import { kept, offsetOf, ordered, orderKeys, rowsQuery, type StatementRunner } from './page-sql';
 import { rowColumns, toUser } from './rows';
 
 type Filter = UserPageRequest['filter'];
 
 /**
- * The search as the three trigram indexes serve it (a BitmapOr). The fragment reaches the
- * statement as a subquery's value, which the planner does not look into: it plans every
- * search alike, through the indexes, instead of judging from column statistics that a common
- * fragment is cheaper to find by reading the table from its start. (Searches dense enough
- * for that are read along the sort's index instead, by choice: `firstSearchRead`.)
+ * The search as the three trigram indexes serve it (a BitmapOr): a short fragment matches the
+ * start of a first name, last name or e-mail address, a longer one anywhere (`searchPattern`).
+ * The fragment reaches the statement as a subquery's value, which the planner does not look
+ * into: it plans every search alike, through the indexes, instead of judging from column
+ * statistics that a common fragment is cheaper to find by reading the table from its start.
+ * (Searches dense enough for that are read along the sort's index instead, by choice:
+ * `firstSearchRead`.)
  */
 function indexedSearch(search: string): SQL {
   const pattern = sql`(select ${searchPattern(search)}::text)`;
