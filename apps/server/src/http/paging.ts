@@ -1,5 +1,5 @@
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, type Page, type PageRequest } from '@tc/contract/paging';
 import type { Database } from '../db/database';
 
@@ -32,13 +32,20 @@ export interface PageTotal {
  * `SELECT count(*) FROM (SELECT 1 FROM table WHERE … LIMIT 10001)`: counts the matching rows
  * but reads no more than one past the cap, however many match. Await it, or embed it as a
  * scalar subquery (`sql\`(${query})\``) to answer the total in the page's own statement;
- * either way turn its number into the page's total with `cappedTotal`.
+ * either way turn its number into the page's total with `cappedTotal`. An `orderBy` (an
+ * index's order) makes the count walk that index rather than whatever the planner picks.
  */
-export function cappedCountQuery(db: Database, table: PgTable, where: SQL | undefined) {
+export function cappedCountQuery(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+  orderBy: Array<PgColumn | SQL> = [],
+) {
   const matches = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
+    .orderBy(...orderBy)
     .limit(COUNT_CAP + 1)
     .as('capped_matches');
   return db.select({ value: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);

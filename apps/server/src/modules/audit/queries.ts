@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry, AuditPageRequest, AuditSortField } from '@tc/contract/audit';
-import { COUNT_CAP, type Page } from '@tc/contract/paging';
+import type { Page } from '@tc/contract/paging';
 import type { Database } from '../../db/database';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/identity';
@@ -114,16 +114,8 @@ function pageWhere(tenantId: string, { filter, actors }: Filters): SQL {
  * otherwise.
  */
 export function auditCountQuery(db: Database, tenantId: string, filters: Filters) {
-  const where = pageWhere(tenantId, filters);
-  if (filters.filter.search) return cappedCountQuery(db, auditLog, where);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(auditLog)
-    .where(where)
-    .orderBy(...sortKeys.createdAt)
-    .limit(COUNT_CAP + 1)
-    .as('capped_matches');
-  return db.select({ value: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
+  const inTimeOrder = filters.filter.search ? [] : sortKeys.createdAt;
+  return cappedCountQuery(db, auditLog, pageWhere(tenantId, filters), inTimeOrder);
 }
 
 /**
