@@ -1,13 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { prepareRawStatement } from '../db/prepared';
-import {
-  loginFailures,
-  permissions,
-  rolePermissions,
-  roles,
-  users,
-} from '../db/schema/identity';
+import { loginFailures, permissions, rolePermissions, roles, users } from '../db/schema/identity';
 import { tenants } from '../db/schema/tenants';
 
 /** Who a token speaks for: everything the claims and the permission checks need. */
