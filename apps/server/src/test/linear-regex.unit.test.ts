@@ -18,9 +18,10 @@ import { inventory, sourceFiles } from './regex-inventory';
  * - Accept-Language pieces: `[-_]`, `^\s*q=([\d.]+)\s*$`: anchored, each class disjoint from
  *   what follows it.
  * - `\s+`, `(\s+)`, `[._+-]+` splitting names, e-mail local parts and logged messages; one-
- *   character classes (`[\\%_]` search text, control characters, password symbols, `[&<>"']`
- *   escaped on the OpenID provider's pages): a run is matched once, from its first character,
- *   and nothing follows it to backtrack into.
+ *   character classes (`[\\%_]` search text, `[\p{L}\p{N}]` whether a users search has a letter
+ *   or digit, control characters, password symbols, `[&<>"']` escaped on the OpenID provider's
+ *   pages): a run is matched once, from its first character, and nothing follows it to
+ *   backtrack into.
  * - Mail text (names in it): `https?:\/\/[^\s<>"]+` ends where the run ends.
  * - Google ID token claims: the e-mail shape excludes `@` on both sides of the `@`.
  * - Names greeted in mails (account-mail `PLAIN_NAME`) and tenant domains: recheck can only fuzz
