@@ -22,6 +22,83 @@ export function pageWindow(
   };
 }
 
+/** Which rows of a sorted list a page reads; `reversed`: from the list's end, in the other order. */
+export interface PageSlice {
+  offset: number;
+  limit: number;
+  reversed: boolean;
+}
+
+/** The rows a request's page reads, from the start of its order. */
+export function pageSlice(request: PageRequest): PageSlice {
+  return {
+    offset: (request.pageIndex - 1) * request.pageSize,
+    limit: request.pageSize,
+    reversed: false,
+  };
+}
+
+/**
+ * The rows of a page at `offset` in a list of `total` sorted rows, for a list that knows its
+ * total before reading the page: a page past the middle is read from the end, in the opposite
+ * order, so that no page skips more than half of the list (the last page skips none); its rows
+ * are put back in order afterwards.
+ */
+export function nearerEndSlice(offset: number, pageSize: number, total: number): PageSlice {
+  const end = Math.min(offset + pageSize, total);
+  if (offset >= total) return { offset, limit: 0, reversed: false };
+  if (offset > total - end) return { offset: total - end, limit: end - offset, reversed: true };
+  return { offset, limit: pageSize, reversed: false };
+}
+
+/**
+ * A page's ids, found along the sort's index alone (an index-only scan: a deep page skips index
+ * entries, not rows), as the subquery `page` of each row's id and sort keys. The page's
+ * statement reads only those rows, joining them on `id`, in the order `orderBy`. `keys` is the
+ * sort's order, an index's; the id is selected once, as such: naming it twice would hide that
+ * the subquery is in its order.
+ */
+export function pageIdsQuery(
+  db: Database,
+  list: { table: PgTable; id: PgColumn; where: SQL },
+  keys: ReadonlyArray<PgColumn | SQL>,
+  request: PageRequest,
+  slice: PageSlice = pageSlice(request),
+) {
+  const direction = (request.listSort.direction === 1) !== slice.reversed ? desc : asc;
+  const sorted = keys.filter((key) => key !== list.id);
+  const page = db
+    .select({
+      id: list.id,
+      ...Object.fromEntries(sorted.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)])),
+    })
+    .from(list.table)
+    .where(list.where)
+    .orderBy(...keys.map((key) => direction(key)))
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .as('page');
+  const keyOf = (key: PgColumn | SQL) =>
+    key === list.id
+      ? page.id
+      : (page[`k${sorted.indexOf(key)}` as keyof typeof page] as unknown as SQL);
+  return { page, id: page.id, orderBy: keys.map((key) => direction(keyOf(key))) };
+}
+
+/**
+ * The total that a page's statement carried on each of its rows, or, past the last page where
+ * no row carries it, what `count` counts on its own.
+ */
+export async function carriedTotal(
+  request: PageRequest,
+  rows: ReadonlyArray<{ total: number }>,
+  count: () => PromiseLike<Array<{ value: number }>>,
+): Promise<number> {
+  if (rows.length > 0 || request.pageIndex === 1) return rows[0]?.total ?? 0;
+  const [counted] = await count();
+  return counted?.value ?? 0;
+}
+
 /** A page's total: exact, or (flagged) the cap of a count that stopped there. */
 export interface PageTotal {
   totalCount: number;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditEntry, AuditPageRequest, AuditSortField } from '@tc/contract/audit';
 import type { Page } from '@tc/contract/paging';
@@ -9,8 +9,10 @@ import type { ServiceContext } from '../../http/crud-routes';
 import {
   cappedCountQuery,
   cappedTotal,
+  carriedTotal,
   matchesSearch,
   matchesSearchInFields,
+  pageIdsQuery,
   toPage,
 } from '../../http/paging';
 
@@ -131,24 +133,15 @@ export function auditPageQuery(
   actors: Actors = [],
 ) {
   const filters = { filter: request.filter, actors };
-  const direction = request.listSort.direction === 1 ? desc : asc;
-  const keys = orderOf(request);
-  const ids = db
-    .select(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])))
-    .from(auditLog)
-    .where(pageWhere(tenantId, filters))
-    .orderBy(...keys.map((key) => direction(key)))
-    .limit(request.pageSize)
-    .offset((request.pageIndex - 1) * request.pageSize)
-    .as('page');
-  const key = (i: number) => ids[`k${i}` as keyof typeof ids] as unknown as PgColumn;
+  const list = { table: auditLog, id: auditLog.id, where: pageWhere(tenantId, filters) };
+  const ids = pageIdsQuery(db, list, orderOf(request), request);
   const total = auditCountQuery(db, tenantId, filters);
   return db
     .select({ ...rowColumns, total: sql<number>`(${total})`.mapWith(Number) })
-    .from(ids)
-    .innerJoin(auditLog, eq(auditLog.id, key(keys.length - 1)))
+    .from(ids.page)
+    .innerJoin(auditLog, eq(auditLog.id, ids.id))
     .leftJoin(users, and(eq(users.id, auditLog.actorId), eq(users.tenantId, auditLog.tenantId)))
-    .orderBy(...keys.map((_, i) => direction(key(i))));
+    .orderBy(...ids.orderBy);
 }
 
 /** The caller's tenant's audit entries, newest first by default. */
@@ -162,12 +155,9 @@ export async function pageAudit({
   const { search } = request.filter;
   const actors = search ? await actorsMatching(db, caller.tenantId, search) : [];
   const rows = await auditPageQuery(db, caller.tenantId, request, actors);
-  let total = rows[0]?.total ?? 0;
-  // Past the last page there is no row to carry the total.
-  if (rows.length === 0 && request.pageIndex > 1) {
-    const [count] = await auditCountQuery(db, caller.tenantId, { filter: request.filter, actors });
-    total = count?.value ?? 0;
-  }
+  const total = await carriedTotal(request, rows, () =>
+    auditCountQuery(db, caller.tenantId, { filter: request.filter, actors }),
+  );
   return toPage(
     request,
     rows.map(({ total: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   BUILT_IN_CLIENT_ID,
@@ -11,7 +11,14 @@ import type { Page } from '@tc/contract/paging';
 import type { Database } from '../../db/database';
 import { clients, clientServiceRoles } from '../../db/schema/clients';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, matchesSearch, toPage } from '../../http/paging';
+import {
+  cappedCountQuery,
+  cappedTotal,
+  carriedTotal,
+  matchesSearch,
+  pageIdsQuery,
+  toPage,
+} from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Every column but the secret's digest, which never leaves the database through the API. */
@@ -117,25 +124,13 @@ export function clientCountQuery(
  * then read with their service roles.
  */
 export function clientPageQuery(db: Database, tenantId: string, request: ClientPageRequest) {
-  const direction = request.listSort.direction === 1 ? desc : asc;
-  const keys = orderOf(request);
-  // The id is selected as such: naming it twice would hide that the subquery is in its order.
-  const sorted = keys.filter((key) => key !== clients.id);
-  const ids = db
-    .select({
-      id: clients.id,
-      ...Object.fromEntries(sorted.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)])),
-    })
-    .from(clients)
-    .where(pageWhere(tenantId, request.filter))
-    .orderBy(...keys.map((key) => direction(key)))
-    .limit(request.pageSize)
-    .offset((request.pageIndex - 1) * request.pageSize)
-    .as('page');
-  const key = (column: (typeof keys)[number]) =>
-    column === clients.id
-      ? ids.id
-      : (ids[`k${sorted.indexOf(column)}` as keyof typeof ids] as unknown as SQL);
+  const where = pageWhere(tenantId, request.filter);
+  const ids = pageIdsQuery(
+    db,
+    { table: clients, id: clients.id, where },
+    orderOf(request),
+    request,
+  );
   const total = clientCountQuery(db, tenantId, request.filter);
   return db
     .select({
@@ -143,9 +138,9 @@ export function clientPageQuery(db: Database, tenantId: string, request: ClientP
       serviceRoleIds: serviceRoleIds(db),
       total: sql<number>`(${total})`.mapWith(Number),
     })
-    .from(ids)
+    .from(ids.page)
     .innerJoin(clients, eq(clients.id, ids.id))
-    .orderBy(...keys.map((column) => direction(key(column))));
+    .orderBy(...ids.orderBy);
 }
 
 /** The list screen: search on name or client ID, an exact type filter. */
@@ -155,12 +150,9 @@ export async function pageClients({
   request,
 }: ServiceContext & { request: ClientPageRequest }): Promise<Page<Client>> {
   const records = await clientPageQuery(db, caller.tenantId, request);
-  let total = records[0]?.total ?? 0;
-  // Past the last page there is no row to carry the total.
-  if (records.length === 0 && request.pageIndex > 1) {
-    const [count] = await clientCountQuery(db, caller.tenantId, request.filter);
-    total = count?.value ?? 0;
-  }
+  const total = await carriedTotal(request, records, () =>
+    clientCountQuery(db, caller.tenantId, request.filter),
+  );
   return toPage(
     request,
     records.map(({ total: _, ...record }) => toRow(record)),

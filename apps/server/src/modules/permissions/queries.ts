@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '@tc/contract/paging';
 import { SYSTEM_PERMISSIONS } from '@tc/contract/permissions';
@@ -6,7 +6,14 @@ import type { Permission, PermissionPageRequest } from '@tc/contract/permissions
 import type { Database } from '../../db/database';
 import { permissions, rolePermissions, roles } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, matchesSearch, toPage } from '../../http/paging';
+import {
+  cappedCountQuery,
+  cappedTotal,
+  carriedTotal,
+  matchesSearch,
+  pageIdsQuery,
+  toPage,
+} from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Seeds the system permissions of a new tenant; returns their ids by name. */
@@ -114,31 +121,18 @@ export function permissionPageQuery(
   tenantId: string,
   request: PermissionPageRequest,
 ) {
-  const direction = request.listSort.direction === 1 ? desc : asc;
-  const keys = sortKeys[request.listSort.field];
-  // The id is selected as such: naming it twice would hide that the subquery is in its order.
-  const sorted = keys.filter((key) => key !== permissions.id);
-  const ids = db
-    .select({
-      id: permissions.id,
-      ...Object.fromEntries(sorted.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)])),
-    })
-    .from(permissions)
-    .where(pageWhere(tenantId, request.filter))
-    .orderBy(...keys.map((key) => direction(key)))
-    .limit(request.pageSize)
-    .offset((request.pageIndex - 1) * request.pageSize)
-    .as('page');
-  const key = (column: (typeof keys)[number]) =>
-    column === permissions.id
-      ? ids.id
-      : (ids[`k${sorted.indexOf(column)}` as keyof typeof ids] as unknown as SQL);
+  const ids = pageIdsQuery(
+    db,
+    { table: permissions, id: permissions.id, where: pageWhere(tenantId, request.filter) },
+    sortKeys[request.listSort.field],
+    request,
+  );
   const total = permissionCountQuery(db, tenantId, request.filter);
   return db
     .select({ ...permissionColumns(db), total: sql<number>`(${total})`.mapWith(Number) })
-    .from(ids)
+    .from(ids.page)
     .innerJoin(permissions, eq(permissions.id, ids.id))
-    .orderBy(...keys.map((column) => direction(key(column))));
+    .orderBy(...ids.orderBy);
 }
 
 export async function pagePermissions({
@@ -147,12 +141,9 @@ export async function pagePermissions({
   request,
 }: ServiceContext & { request: PermissionPageRequest }): Promise<Page<Permission>> {
   const rows = await permissionPageQuery(db, caller.tenantId, request);
-  let total = rows[0]?.total ?? 0;
-  // Past the last page there is no row to carry the total.
-  if (rows.length === 0 && request.pageIndex > 1) {
-    const [count] = await permissionCountQuery(db, caller.tenantId, request.filter);
-    total = count?.value ?? 0;
-  }
+  const total = await carriedTotal(request, rows, () =>
+    permissionCountQuery(db, caller.tenantId, request.filter),
+  );
   return toPage(
     request,
     rows.map(({ total: _, ...row }) => toPermission(row)),

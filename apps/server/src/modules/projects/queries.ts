@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '@tc/contract/paging';
 import type {
@@ -11,7 +11,16 @@ import type { Database } from '../../db/database';
 import { users } from '../../db/schema/identity';
 import { projectCounts, projectPeople, projects } from '../../db/schema/projects';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, matchesSearchInFields, toPage } from '../../http/paging';
+import {
+  cappedCountQuery,
+  cappedTotal,
+  carriedTotal,
+  matchesSearchInFields,
+  nearerEndSlice,
+  pageIdsQuery,
+  toPage,
+  type PageSlice,
+} from '../../http/paging';
 import { notFound } from '../../http/problem';
 import { fileUrl } from '../files';
 
@@ -146,24 +155,6 @@ export function projectCountQuery(
   return cappedCountQuery(db, projects, pageWhere(tenantId, filter));
 }
 
-/** Which rows of the sorted list a page reads; `reversed`: from the end, in the other order. */
-export interface Slice {
-  offset: number;
-  limit: number;
-  reversed: boolean;
-}
-
-/**
- * A page past the middle of a list of `total` rows is read from the end, in the opposite
- * order, so no page skips more than half of the list.
- */
-export function sliceOf(offset: number, pageSize: number, total: number): Slice {
-  const end = Math.min(offset + pageSize, total);
-  if (offset >= total) return { offset, limit: 0, reversed: false };
-  if (offset > total - end) return { offset: total - end, limit: end - offset, reversed: true };
-  return { offset, limit: pageSize, reversed: false };
-}
-
 /**
  * A page and the total as one statement: the ids of the page are found in the sort's index
  * alone (an index-only scan, so skipping to a deep page reads index entries, not rows), then
@@ -173,33 +164,20 @@ export function projectPageQuery(
   db: Database,
   tenantId: string,
   request: ProjectPageRequest,
-  slice: Slice = {
-    offset: (request.pageIndex - 1) * request.pageSize,
-    limit: request.pageSize,
-    reversed: false,
-  },
+  slice?: PageSlice,
 ) {
-  const descending = (request.listSort.direction === 1) !== slice.reversed;
-  const direction = descending ? desc : asc;
-  const keys = orderOf(request);
-  const ids = db
-    .select(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])))
-    .from(projects)
-    .where(pageWhere(tenantId, request.filter))
-    .orderBy(...keys.map((key) => direction(key)))
-    .limit(slice.limit)
-    .offset(slice.offset)
-    .as('page');
-  const key = (i: number) => ids[`k${i}` as keyof typeof ids] as unknown as PgColumn;
+  const where = pageWhere(tenantId, request.filter);
+  const list = { table: projects, id: projects.id, where };
+  const ids = pageIdsQuery(db, list, orderOf(request), request, slice);
   const total = projectCountQuery(db, tenantId, request.filter);
   return db
     .select({ ...columns(db), total: sql<number>`(${total})`.mapWith(Number) })
-    .from(ids)
-    .innerJoin(projects, eq(projects.id, key(keys.length - 1)))
-    .orderBy(...keys.map((_, i) => direction(key(i))));
+    .from(ids.page)
+    .innerJoin(projects, eq(projects.id, ids.id))
+    .orderBy(...ids.orderBy);
 }
 
-/** Deeper than this, a list whose total is kept by triggers reads it first (see sliceOf). */
+/** Deeper than this, a list whose total is kept by triggers reads it first (nearerEndSlice). */
 const FROM_THE_END_AFTER = 1_000;
 
 /** The list screen: search on name or number, exact owner and country filters. */
@@ -213,18 +191,15 @@ export async function pageProjects({
   if (offset >= FROM_THE_END_AFTER && isKeptCount(request.filter)) {
     const [count] = await projectCountQuery(db, tenantId, request.filter);
     const total = count?.value ?? 0;
-    const slice = sliceOf(offset, request.pageSize, total);
+    const slice = nearerEndSlice(offset, request.pageSize, total);
     const records = slice.limit > 0 ? await projectPageQuery(db, tenantId, request, slice) : [];
     if (slice.reversed) records.reverse();
     return toPage(request, records.map(withoutTotal), total);
   }
   const records = await projectPageQuery(db, tenantId, request);
-  let total = records[0]?.total ?? 0;
-  // Past the last page there is no row to carry the total.
-  if (records.length === 0 && offset > 0) {
-    const [count] = await projectCountQuery(db, tenantId, request.filter);
-    total = count?.value ?? 0;
-  }
+  const total = await carriedTotal(request, records, () =>
+    projectCountQuery(db, tenantId, request.filter),
+  );
   const rows = records.map(withoutTotal);
   return toPage(request, rows, isKeptCount(request.filter) ? total : cappedTotal(total));
 }

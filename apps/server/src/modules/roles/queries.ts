@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ADMIN_ROLE, MEMBER_ROLE } from '@tc/contract/permissions';
 import type { Page } from '@tc/contract/paging';
@@ -6,7 +6,14 @@ import type { Role, RolePageRequest } from '@tc/contract/roles';
 import type { Database } from '../../db/database';
 import { permissions, rolePermissions, roles, userCounts } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
-import { cappedCountQuery, cappedTotal, matchesSearch, toPage } from '../../http/paging';
+import {
+  cappedCountQuery,
+  cappedTotal,
+  carriedTotal,
+  matchesSearch,
+  pageIdsQuery,
+  toPage,
+} from '../../http/paging';
 import { notFound } from '../../http/problem';
 
 /** Creates a role holding the given permissions, in the caller's transaction. */
@@ -151,31 +158,14 @@ export function roleCountQuery(db: Database, tenantId: string, filter: RolePageR
  * then read with their permissions and user counts.
  */
 export function rolePageQuery(db: Database, tenantId: string, request: RolePageRequest) {
-  const direction = request.listSort.direction === 1 ? desc : asc;
-  const keys = orderOf(request);
-  // The id is selected as such: naming it twice would hide that the subquery is in its order.
-  const sorted = keys.filter((key) => key !== roles.id);
-  const ids = db
-    .select({
-      id: roles.id,
-      ...Object.fromEntries(sorted.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)])),
-    })
-    .from(roles)
-    .where(pageWhere(tenantId, request.filter))
-    .orderBy(...keys.map((key) => direction(key)))
-    .limit(request.pageSize)
-    .offset((request.pageIndex - 1) * request.pageSize)
-    .as('page');
-  const key = (column: (typeof keys)[number]) =>
-    column === roles.id
-      ? ids.id
-      : (ids[`k${sorted.indexOf(column)}` as keyof typeof ids] as unknown as SQL);
+  const where = pageWhere(tenantId, request.filter);
+  const ids = pageIdsQuery(db, { table: roles, id: roles.id, where }, orderOf(request), request);
   const total = roleCountQuery(db, tenantId, request.filter);
   return db
     .select({ ...roleColumns(db), total: sql<number>`(${total})`.mapWith(Number) })
-    .from(ids)
+    .from(ids.page)
     .innerJoin(roles, eq(roles.id, ids.id))
-    .orderBy(...keys.map((column) => direction(key(column))));
+    .orderBy(...ids.orderBy);
 }
 
 export async function pageRoles({
@@ -184,12 +174,9 @@ export async function pageRoles({
   request,
 }: ServiceContext & { request: RolePageRequest }): Promise<Page<Role>> {
   const rows = await rolePageQuery(db, caller.tenantId, request);
-  let total = rows[0]?.total ?? 0;
-  // Past the last page there is no row to carry the total.
-  if (rows.length === 0 && request.pageIndex > 1) {
-    const [count] = await roleCountQuery(db, caller.tenantId, request.filter);
-    total = count?.value ?? 0;
-  }
+  const total = await carriedTotal(request, rows, () =>
+    roleCountQuery(db, caller.tenantId, request.filter),
+  );
   return toPage(
     request,
     rows.map(({ total: _, ...row }) => toRole(row)),

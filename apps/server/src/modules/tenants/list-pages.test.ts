@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_SORT_FIELDS } from '@tc/contract/tenants';
+import { nearerEndSlice } from '../../http/paging';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createTenantViaApi, sendJson, superAdminToken } from '../../test/helpers/tenants';
-import { pagePlan } from './queries';
 
 /**
  * The tenant list's pages as the super administrator reads them, against the same order and
@@ -114,14 +114,14 @@ describe('tenant list pages', () => {
   });
 });
 
-describe('pagePlan', () => {
+describe('nearerEndSlice', () => {
   it('reads a page past the middle from the end, and nothing past the last row', () => {
-    expect(pagePlan(0, 10, 25)).toEqual({ limit: 10, offset: 0, reversed: false });
-    expect(pagePlan(10, 10, 35)).toEqual({ limit: 10, offset: 10, reversed: false });
+    expect(nearerEndSlice(0, 10, 25)).toEqual({ limit: 10, offset: 0, reversed: false });
+    expect(nearerEndSlice(10, 10, 35)).toEqual({ limit: 10, offset: 10, reversed: false });
     // Rows 10–19 of 25: read as rows 5–14 of the reversed order.
-    expect(pagePlan(10, 10, 25)).toEqual({ limit: 10, offset: 5, reversed: true });
+    expect(nearerEndSlice(10, 10, 25)).toEqual({ limit: 10, offset: 5, reversed: true });
     // The last, short page: rows 20–24, the first five of the reversed order.
-    expect(pagePlan(20, 10, 25)).toEqual({ limit: 5, offset: 0, reversed: true });
-    expect(pagePlan(30, 10, 25)).toEqual({ limit: 0, offset: 30, reversed: false });
+    expect(nearerEndSlice(20, 10, 25)).toEqual({ limit: 5, offset: 0, reversed: true });
+    expect(nearerEndSlice(30, 10, 25)).toEqual({ limit: 0, offset: 30, reversed: false });
   });
 });

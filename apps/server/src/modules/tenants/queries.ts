@@ -9,8 +9,11 @@ import {
   cappedTotal,
   containsText,
   isShortFragment,
+  nearerEndSlice,
+  pageSlice,
   pageWindow,
   toPage,
+  type PageSlice,
 } from '../../http/paging';
 import { notFound } from '../../http/problem';
 import { fileUrl } from '../files';
@@ -118,20 +121,6 @@ async function searchPage(db: Database, search: string, request: TenantPageReque
 }
 
 /**
- * Which rows to read for a page of `total` sorted rows: a page past the middle is read from
- * the end, in the opposite order, so that no page skips more than half of the list (the last
- * page skips none); its rows are put back in order afterwards.
- */
-export function pagePlan(offset: number, pageSize: number, total: number) {
-  const end = Math.min(offset + pageSize, total);
-  if (offset >= total) return { limit: 0, offset, reversed: false };
-  if (offset > 0 && offset + end > total) {
-    return { limit: end - offset, offset: total - end, reversed: true };
-  }
-  return { limit: pageSize, offset, reversed: false };
-}
-
-/**
  * One page of the super administrator's tenant list. Unsearched, the total is read from the
  * trigger-kept count and the rows are walked along one sort index, from whichever end is
  * nearer; searched, the matches are counted and sorted. No shape sorts or scans every tenant,
@@ -149,19 +138,19 @@ export async function pageTenants({
   // Page 1 does not depend on the total: both are read at once.
   const [total, firstRows] = await Promise.all([
     countManaged(db),
-    offset === 0 ? readPage(db, request, pagePlan(0, request.pageSize, Infinity)) : [],
+    offset === 0 ? readPage(db, request, pageSlice(request)) : [],
   ]);
   const rows =
     offset === 0
       ? firstRows
-      : await readPage(db, request, pagePlan(offset, request.pageSize, total));
+      : await readPage(db, request, nearerEndSlice(offset, request.pageSize, total));
   return toPage(request, rows.map(toTenant), total);
 }
 
 async function readPage(
   db: Database,
   request: TenantPageRequest,
-  plan: ReturnType<typeof pagePlan>,
+  plan: PageSlice,
 ): Promise<TenantRow[]> {
   if (plan.limit === 0) return [];
   const { field, direction } = request.listSort;
