@@ -8,7 +8,8 @@ import { COUNT_CAP } from '@tc/contract/paging';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
-  plansOf,
+  firstValue,
+  listUnderTest,
   rawClient,
   readsOf,
   rowsOf,
@@ -34,10 +35,7 @@ let busyActor: string;
 let busyActorEmail: string;
 let history: { entityId: string; entries: number };
 
-async function value<T>(text: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await client.query(text, params);
-  return Object.values(rows[0] as Record<string, T>)[0]!;
-}
+const value = <T>(text: string, params?: unknown[]) => firstValue<T>(client, text, params);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -91,24 +89,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const request = (body: object) => auditPageRequestSchema.parse(body);
-
-const plans = (body: AuditPageRequest) =>
-  plansOf(server, (db) =>
-    pageAudit({ db, caller: { tenantId: tenant.tenantId }, request: body } as never),
-  );
-
-async function totalOf(filter: AuditPageRequest['filter']) {
-  const page = await pageAudit({
-    db: server.database.db,
-    caller: { tenantId: tenant.tenantId },
-    request: request({ pageSize: 1, filter }),
-  } as never);
-  return page.totalCount;
-}
+const list = listUnderTest({
+  page: pageAudit,
+  parse: (body): AuditPageRequest => auditPageRequestSchema.parse(body),
+  sortFields: AUDIT_SORT_FIELDS,
+  pageSize: PAGE_SIZE,
+  scope: () => ({ server, tenantId: tenant.tenantId }),
+});
 
 describe(`the audit log's plans at ${ENTRIES} entries`, () => {
-  const filters = () => ({
+  const filters = (): Record<string, AuditPageRequest['filter']> => ({
     none: {},
     entity: { entity: 'projects' },
     action: { action: 'update' },
@@ -121,61 +111,34 @@ describe(`the audit log's plans at ${ENTRIES} entries`, () => {
 
   for (const field of AUDIT_SORT_FIELDS) {
     it(`sorted by ${field}, both ways, with each filter: pages walk one index, nothing is sorted`, async () => {
-      for (const [name, filter] of Object.entries(filters())) {
-        const total = await totalOf(filter as AuditPageRequest['filter']);
-        const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
-        for (const direction of [0, 1] as const) {
-          for (const pageIndex of new Set([1, Math.ceil(last / 2), last])) {
-            const shape = `${name}, ${field} ${direction ? 'desc' : 'asc'}, page ${pageIndex}`;
-            const statements = await plans(
-              request({ pageIndex, pageSize: PAGE_SIZE, filter, listSort: { field, direction } }),
-            );
-            const reads = readsOf(statements, 'audit_log');
-            expect(reads.seqScans, shape).toEqual([]);
-            expect(reads.sorted, shape).toEqual([]);
-            const walked = Math.max(...reads.indexScans.map((scan) => scan.rows));
-            expect(walked, shape).toBeLessThanOrEqual(
-              Math.max(pageIndex * PAGE_SIZE + 1, COUNT_CAP + 1),
-            );
-            const rows = readsOf(statements, 'audit_log', 'without init plans');
-            const pageWalk = Math.max(...rows.indexScans.map((scan) => scan.rows));
-            expect(pageWalk, shape).toBeLessThanOrEqual(pageIndex * PAGE_SIZE + 1);
-          }
-        }
+      for (const filter of Object.values(filters())) {
+        await list.pagePlans(field, filter, (statements, shape, { pageIndex }) => {
+          const reads = readsOf(statements, 'audit_log');
+          expect(reads.seqScans, shape).toEqual([]);
+          expect(reads.sorted, shape).toEqual([]);
+          const walked = Math.max(...reads.indexScans.map((scan) => scan.rows));
+          expect(walked, shape).toBeLessThanOrEqual(
+            Math.max(pageIndex * PAGE_SIZE + 1, COUNT_CAP + 1),
+          );
+          const rows = readsOf(statements, 'audit_log', 'without init plans');
+          const pageWalk = Math.max(...rows.indexScans.map((scan) => scan.rows));
+          expect(pageWalk, shape).toBeLessThanOrEqual(pageIndex * PAGE_SIZE + 1);
+        });
       }
     });
   }
 
   it("one entity's history: sorted by entity or action, at most it is sorted", async () => {
-    for (const field of AUDIT_SORT_FIELDS) {
-      for (const direction of [0, 1] as const) {
-        const shape = `${field} ${direction ? 'desc' : 'asc'}`;
-        const statements = await plans(
-          request({ filter: { entityId: history.entityId }, listSort: { field, direction } }),
-        );
-        const reads = readsOf(statements, 'audit_log');
-        expect(reads.seqScans, shape).toEqual([]);
-        expect(
-          reads.indexScans.map((scan) => scan.index),
-          shape,
-        ).toContain('audit_log_entity_id_idx');
-        for (const sorted of reads.sorted)
-          expect(sorted, shape).toBeLessThanOrEqual(history.entries);
-      }
-    }
+    await list.firstPagePlans({ entityId: history.entityId }, (statements, shape) => {
+      const reads = readsOf(statements, 'audit_log');
+      expect(reads.seqScans, shape).toEqual([]);
+      expect(
+        reads.indexScans.map((scan) => scan.index),
+        shape,
+      ).toContain('audit_log_entity_id_idx');
+      for (const sorted of reads.sorted) expect(sorted, shape).toBeLessThanOrEqual(history.entries);
+    });
   });
-
-  async function searchPlans(
-    search: string,
-    check: (statements: Statement[], shape: string) => void,
-  ) {
-    for (const field of AUDIT_SORT_FIELDS) {
-      for (const direction of [0, 1] as const) {
-        const shape = `${search}, ${field} ${direction ? 'desc' : 'asc'}`;
-        check(await plans(request({ filter: { search }, listSort: { field, direction } })), shape);
-      }
-    }
-  }
 
   it('a search matching few entries finds them by the trigram indexes and sorts only them', async () => {
     // Four characters of an entity id in the planner's statistics, which it guesses to match
@@ -194,7 +157,7 @@ describe(`the audit log's plans at ${ENTRIES} entries`, () => {
       );
       expect(matches).toBeGreaterThan(0);
       expect(matches).toBeLessThan(ENTRIES / 100);
-      await searchPlans(search, (statements, shape) => {
+      await list.firstPagePlans({ search }, (statements, shape) => {
         const reads = readsOf(statements, 'audit_log');
         expect(reads.seqScans, shape).toEqual([]);
         expect(reads.bitmapIndexes, shape).toContain('audit_log_search_trgm_idx');
@@ -204,11 +167,11 @@ describe(`the audit log's plans at ${ENTRIES} entries`, () => {
   });
 
   it("an actor's e-mail leads to the actor's entries; a search matching many walks the sort index", async () => {
-    expect(await totalOf({ search: busyActorEmail })).toBe(COUNT_CAP);
+    expect(await list.totalOf({ search: busyActorEmail })).toBe(COUNT_CAP);
     // The users a search names are looked up first, by the e-mail trigram index; more than a
     // thousand of them ("user" is in nearly every e-mail) are found by a subquery instead.
     for (const search of [busyActorEmail, 'actor1@', 'proj', 'user']) {
-      await searchPlans(search, (statements, shape) => {
+      await list.firstPagePlans({ search }, (statements, shape) => {
         expect(statements, shape).toHaveLength(2);
         const [actors, page] = statements as [Statement, Statement];
         // A fragment most e-mails contain may be looked for by reading users until enough match.

@@ -6,7 +6,14 @@ import {
 } from '@tc/contract/clients';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { plansOf, rawClient, readsOf, type RawClient } from '../../test/helpers/list-plans';
+import {
+  addNeighbourTenants,
+  firstValue,
+  listUnderTest,
+  rawClient,
+  readsOf,
+  type RawClient,
+} from '../../test/helpers/list-plans';
 import { pageClients } from './queries';
 
 /**
@@ -22,20 +29,13 @@ let server: TestServer;
 let client: RawClient;
 let tenant: TenantFixture;
 
-async function value<T>(text: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await client.query(text, params);
-  return Object.values(rows[0] as Record<string, T>)[0]!;
-}
+const value = <T>(text: string, params?: unknown[]) => firstValue<T>(client, text, params);
 
 beforeAll(async () => {
   server = await startTestServer();
   client = rawClient(server);
   tenant = await createTenant(server.database.db);
-  await client.query(
-    `insert into tenants (name, domain) select 'plans-' || g || '-' || $1, null
-     from generate_series(1, 100) g`,
-    [tenant.name],
-  );
+  await addNeighbourTenants(client, tenant.name);
   const insert = `insert into clients (tenant_id, client_id, name, type, grant_types, created_at)
     select t.id, 'app-' || md5(t.id::text || g), md5(t.id::text || g || 'n') || ' app',
       case when g % 3 = 0 then 'public' else 'confidential' end, array['authorization_code'],
@@ -51,38 +51,23 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const request = (body: object) => clientPageRequestSchema.parse(body);
-
-const plans = (body: ClientPageRequest) =>
-  plansOf(server, (db) =>
-    pageClients({ db, caller: { tenantId: tenant.tenantId }, request: body } as never),
-  );
-
-async function totalOf(filter: ClientPageRequest['filter']) {
-  const page = await pageClients({
-    db: server.database.db,
-    caller: { tenantId: tenant.tenantId },
-    request: request({ pageSize: 1, filter }),
-  } as never);
-  return page.totalCount;
-}
+const list = listUnderTest({
+  page: pageClients,
+  parse: (body): ClientPageRequest => clientPageRequestSchema.parse(body),
+  sortFields: CLIENT_SORT_FIELDS,
+  pageSize: PAGE_SIZE,
+  scope: () => ({ server, tenantId: tenant.tenantId }),
+});
 
 describe(`the application list's plans at ${CLIENTS} applications`, () => {
   for (const field of CLIENT_SORT_FIELDS) {
     it(`sorted by ${field}, both ways, with each type: pages walk one index, nothing is sorted`, async () => {
       for (const filter of [{}, { type: 'public' }, { type: 'confidential' }] as const) {
-        const last = Math.ceil((await totalOf(filter)) / PAGE_SIZE);
-        for (const direction of [0, 1] as const) {
-          for (const pageIndex of [1, Math.ceil(last / 2), last]) {
-            const shape = `${JSON.stringify(filter)}, ${field} ${direction}, page ${pageIndex}`;
-            const statements = await plans(
-              request({ pageIndex, pageSize: PAGE_SIZE, filter, listSort: { field, direction } }),
-            );
-            const reads = readsOf(statements, 'clients');
-            expect(reads.seqScans, shape).toEqual([]);
-            expect(reads.sorted, shape).toEqual([]);
-          }
-        }
+        await list.pagePlans(field, filter, (statements, shape) => {
+          const reads = readsOf(statements, 'clients');
+          expect(reads.seqScans, shape).toEqual([]);
+          expect(reads.sorted, shape).toEqual([]);
+        });
       }
     });
   }
@@ -105,24 +90,18 @@ describe(`the application list's plans at ${CLIENTS} applications`, () => {
         [tenant.tenantId],
       );
       expect(matches).toBeGreaterThan(0);
-      for (const field of CLIENT_SORT_FIELDS) {
-        for (const direction of [0, 1] as const) {
-          const shape = `${search}, ${field} ${direction}`;
-          const statements = await plans(
-            request({ filter: { search }, listSort: { field, direction } }),
-          );
-          const reads = readsOf(statements, 'clients');
-          expect(reads.seqScans, shape).toEqual([]);
-          for (const sorted of reads.sorted) expect(sorted, shape).toBeLessThanOrEqual(matches);
-          if (matches < CLIENTS / 50) {
-            expect(reads.bitmapIndexes, shape).toContain('clients_name_trgm_idx');
-          } else {
-            // Every client ID starts with "app-": the page walks the sort index.
-            const rows = readsOf(statements, 'clients', 'without init plans');
-            expect(rows.sorted, shape).toEqual([]);
-          }
+      await list.firstPagePlans({ search }, (statements, shape) => {
+        const reads = readsOf(statements, 'clients');
+        expect(reads.seqScans, shape).toEqual([]);
+        for (const sorted of reads.sorted) expect(sorted, shape).toBeLessThanOrEqual(matches);
+        if (matches < CLIENTS / 50) {
+          expect(reads.bitmapIndexes, shape).toContain('clients_name_trgm_idx');
+        } else {
+          // Every client ID starts with "app-": the page walks the sort index.
+          const rows = readsOf(statements, 'clients', 'without init plans');
+          expect(rows.sorted, shape).toEqual([]);
         }
-      }
+      });
     }
   });
 });

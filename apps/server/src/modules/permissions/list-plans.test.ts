@@ -5,7 +5,14 @@ import {
 } from '@tc/contract/permissions-api';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { plansOf, rawClient, readsOf, type RawClient } from '../../test/helpers/list-plans';
+import {
+  addNeighbourTenants,
+  firstValue,
+  listUnderTest,
+  rawClient,
+  readsOf,
+  type RawClient,
+} from '../../test/helpers/list-plans';
 import { pagePermissions } from './queries';
 
 /**
@@ -24,20 +31,13 @@ let tenant: TenantFixture;
 let bigRole: { id: string; grants: number };
 let smallRole: { id: string; grants: number };
 
-async function value<T>(text: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await client.query(text, params);
-  return Object.values(rows[0] as Record<string, T>)[0]!;
-}
+const value = <T>(text: string, params?: unknown[]) => firstValue<T>(client, text, params);
 
 beforeAll(async () => {
   server = await startTestServer();
   client = rawClient(server);
   tenant = await createTenant(server.database.db);
-  await client.query(
-    `insert into tenants (name, domain) select 'plans-' || g || '-' || $1, null
-     from generate_series(1, 100) g`,
-    [tenant.name],
-  );
+  await addNeighbourTenants(client, tenant.name);
   await client.query(
     `insert into permissions (tenant_id, name, created_at)
      select t.id, 'p' || md5(t.id::text || g) || ':' || g,
@@ -71,21 +71,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const request = (body: object) => permissionPageRequestSchema.parse(body);
-
-const plans = (body: PermissionPageRequest) =>
-  plansOf(server, (db) =>
-    pagePermissions({ db, caller: { tenantId: tenant.tenantId }, request: body } as never),
-  );
-
-async function totalOf(filter: PermissionPageRequest['filter']) {
-  const page = await pagePermissions({
-    db: server.database.db,
-    caller: { tenantId: tenant.tenantId },
-    request: request({ pageSize: 1, filter }),
-  } as never);
-  return page.totalCount;
-}
+const list = listUnderTest({
+  page: pagePermissions,
+  parse: (body): PermissionPageRequest => permissionPageRequestSchema.parse(body),
+  sortFields: SORT_FIELDS,
+  pageSize: PAGE_SIZE,
+  scope: () => ({ server, tenantId: tenant.tenantId }),
+});
 
 describe(`the permission list's plans at ${PERMISSIONS} permissions`, () => {
   for (const field of SORT_FIELDS) {
@@ -98,18 +90,11 @@ describe(`the permission list's plans at ${PERMISSIONS} permissions`, () => {
         [{ roleId: bigRole.id }, bigRole.grants],
         [{ roleId: smallRole.id }, smallRole.grants],
       ] as const) {
-        const last = Math.ceil((await totalOf(filter)) / PAGE_SIZE);
-        for (const direction of [0, 1] as const) {
-          for (const pageIndex of [1, Math.ceil(last / 2), last]) {
-            const shape = `${JSON.stringify(filter)}, ${field} ${direction}, page ${pageIndex}`;
-            const statements = await plans(
-              request({ pageIndex, pageSize: PAGE_SIZE, filter, listSort: { field, direction } }),
-            );
-            const reads = readsOf(statements, 'permissions');
-            expect(reads.seqScans, shape).toEqual([]);
-            for (const sorted of reads.sorted) expect(sorted, shape).toBeLessThanOrEqual(most);
-          }
-        }
+        await list.pagePlans(field, filter, (statements, shape) => {
+          const reads = readsOf(statements, 'permissions');
+          expect(reads.seqScans, shape).toEqual([]);
+          for (const sorted of reads.sorted) expect(sorted, shape).toBeLessThanOrEqual(most);
+        });
       }
     });
   }
@@ -130,32 +115,20 @@ describe(`the permission list's plans at ${PERMISSIONS} permissions`, () => {
       );
       expect(matches).toBeGreaterThan(0);
       expect(matches).toBeLessThan(PERMISSIONS / 50);
-      for (const field of SORT_FIELDS) {
-        for (const direction of [0, 1] as const) {
-          const shape = `${search}, ${field} ${direction}`;
-          const statements = await plans(
-            request({ filter: { search }, listSort: { field, direction } }),
-          );
-          const reads = readsOf(statements, 'permissions');
-          expect(reads.seqScans, shape).toEqual([]);
-          expect(reads.bitmapIndexes, shape).toContain('permissions_name_trgm_idx');
-          for (const sorted of reads.sorted) expect(sorted, shape).toBeLessThanOrEqual(matches);
-        }
-      }
+      await list.firstPagePlans({ search }, (statements, shape) => {
+        const reads = readsOf(statements, 'permissions');
+        expect(reads.seqScans, shape).toEqual([]);
+        expect(reads.bitmapIndexes, shape).toContain('permissions_name_trgm_idx');
+        for (const sorted of reads.sorted) expect(sorted, shape).toBeLessThanOrEqual(matches);
+      });
     }
   });
 
   it('a search most permissions match walks the sort index', async () => {
-    for (const field of SORT_FIELDS) {
-      for (const direction of [0, 1] as const) {
-        const shape = `list, ${field} ${direction}`;
-        const statements = await plans(
-          request({ filter: { search: 'list' }, listSort: { field, direction } }),
-        );
-        const rows = readsOf(statements, 'permissions', 'without init plans');
-        expect(rows.seqScans, shape).toEqual([]);
-        expect(rows.sorted, shape).toEqual([]);
-      }
-    }
+    await list.firstPagePlans({ search: 'list' }, (statements, shape) => {
+      const rows = readsOf(statements, 'permissions', 'without init plans');
+      expect(rows.seqScans, shape).toEqual([]);
+      expect(rows.sorted, shape).toEqual([]);
+    });
   });
 });

@@ -8,12 +8,12 @@ import {
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
-  plansOf,
+  firstValue,
+  listUnderTest,
   rawClient,
   readsOf,
   rowsOf,
   type RawClient,
-  type Statement,
 } from '../../test/helpers/list-plans';
 import { pageProjects } from './queries';
 
@@ -34,10 +34,7 @@ let tenant: TenantFixture;
 let bigOwner: string;
 let smallOwner: string;
 
-async function value<T>(text: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await client.query(text, params);
-  return Object.values(rows[0] as Record<string, T>)[0]!;
-}
+const value = <T>(text: string, params?: unknown[]) => firstValue<T>(client, text, params);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -82,24 +79,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const request = (body: object) => projectPageRequestSchema.parse(body);
-
-const plans = (body: ProjectPageRequest) =>
-  plansOf(server, (db) =>
-    pageProjects({ db, caller: { tenantId: tenant.tenantId }, request: body } as never),
-  );
-
-async function countOf(filter: ProjectPageRequest['filter']) {
-  const page = await pageProjects({
-    db: server.database.db,
-    caller: { tenantId: tenant.tenantId },
-    request: request({ pageSize: 1, filter }),
-  } as never);
-  return page.totalCount;
-}
+const list = listUnderTest({
+  page: pageProjects,
+  parse: (body): ProjectPageRequest => projectPageRequestSchema.parse(body),
+  sortFields: PROJECT_SORT_FIELDS,
+  pageSize: PAGE_SIZE,
+  // One past the middle: the first page read from the far end.
+  middlePage: (last) => Math.ceil(last / 2) + 1,
+  scope: () => ({ server, tenantId: tenant.tenantId }),
+});
 
 describe(`the project list's plans at ${PROJECTS} projects`, () => {
-  const filters = () => ({
+  const filters = (): Record<string, ProjectPageRequest['filter']> => ({
     none: {},
     'a big owner': { ownerId: bigOwner },
     'a small owner': { ownerId: smallOwner },
@@ -110,43 +101,35 @@ describe(`the project list's plans at ${PROJECTS} projects`, () => {
   for (const field of PROJECT_SORT_FIELDS) {
     it(`sorted by ${field}, both ways, with each filter: pages walk one index, nothing is sorted`, async () => {
       for (const [name, filter] of Object.entries(filters())) {
-        const total = await countOf(filter);
-        const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
-        for (const direction of [0, 1] as const) {
-          for (const pageIndex of new Set([1, Math.ceil(last / 2) + 1, last])) {
-            const offset = (pageIndex - 1) * PAGE_SIZE;
-            const shape = `${name}, ${field} ${direction ? 'desc' : 'asc'}, page ${pageIndex}`;
-            const statements = await plans(
-              request({ pageIndex, pageSize: PAGE_SIZE, filter, listSort: { field, direction } }),
+        await list.pagePlans(field, filter, async (statements, shape, { pageIndex, total }) => {
+          const offset = (pageIndex - 1) * PAGE_SIZE;
+          const reads = readsOf(statements, 'projects');
+          expect(reads.seqScans, shape).toEqual([]);
+          expect(reads.sorted, shape).toEqual([]);
+          // Skipping to the page reads index entries, at most up to the page (or, from the
+          // far end, up to the page from there); owner and country together read the owner's.
+          const walked = Math.max(...reads.indexScans.map((scan) => scan.rows));
+          const bound =
+            name === 'owner and country'
+              ? Number.POSITIVE_INFINITY
+              : offset < FROM_THE_END_AFTER
+                ? offset + PAGE_SIZE + 1
+                : Math.min(offset, total - offset) + PAGE_SIZE + 1;
+          expect(walked, shape).toBeLessThanOrEqual(bound);
+          if (name === 'owner and country') {
+            const owned = await value<number>(
+              'select count(*)::int from projects where tenant_id = $1 and owner_id = $2',
+              [tenant.tenantId, bigOwner],
             );
-            const reads = readsOf(statements, 'projects');
-            expect(reads.seqScans, shape).toEqual([]);
-            expect(reads.sorted, shape).toEqual([]);
-            // Skipping to the page reads index entries, at most up to the page (or, from the
-            // far end, up to the page from there); owner and country together read the owner's.
-            const walked = Math.max(...reads.indexScans.map((scan) => scan.rows));
-            const bound =
-              name === 'owner and country'
-                ? Number.POSITIVE_INFINITY
-                : offset < FROM_THE_END_AFTER
-                  ? offset + PAGE_SIZE + 1
-                  : Math.min(offset, total - offset) + PAGE_SIZE + 1;
-            expect(walked, shape).toBeLessThanOrEqual(bound);
-            if (name === 'owner and country') {
-              const owned = await value<number>(
-                'select count(*)::int from projects where tenant_id = $1 and owner_id = $2',
-                [tenant.tenantId, bigOwner],
-              );
-              expect(walked, shape).toBeLessThanOrEqual(owned + 1);
-            }
+            expect(walked, shape).toBeLessThanOrEqual(owned + 1);
           }
-        }
+        });
       }
     });
   }
 
   it('a page read from the far end is the same page as read from the start', async () => {
-    const total = await countOf({});
+    const total = await list.totalOf({});
     for (const field of PROJECT_SORT_FIELDS) {
       for (const direction of [0, 1] as const) {
         const listSort = { field, direction };
@@ -154,7 +137,7 @@ describe(`the project list's plans at ${PROJECTS} projects`, () => {
         const page = await pageProjects({
           db: server.database.db,
           caller: { tenantId: tenant.tenantId },
-          request: request({ pageIndex, pageSize: PAGE_SIZE, listSort }),
+          request: list.request({ pageIndex, pageSize: PAGE_SIZE, listSort }),
         } as never);
         const keys = {
           name: 'name, id',
@@ -177,22 +160,6 @@ describe(`the project list's plans at ${PROJECTS} projects`, () => {
       }
     }
   });
-
-  /** The statements of the first page of a search, sorted each way. */
-  async function searchPlans(
-    filter: ProjectPageRequest['filter'],
-    check: (s: Statement[], shape: string) => void,
-  ) {
-    for (const field of PROJECT_SORT_FIELDS) {
-      for (const direction of [0, 1] as const) {
-        const shape = `${JSON.stringify(filter)}, ${field} ${direction ? 'desc' : 'asc'}`;
-        check(
-          await plans(request({ pageSize: PAGE_SIZE, filter, listSort: { field, direction } })),
-          shape,
-        );
-      }
-    }
-  }
 
   const matching = (pattern: string) =>
     value<number>(`select count(*)::int from projects where tenant_id = $1 and search like $2`, [
@@ -218,7 +185,7 @@ describe(`the project list's plans at ${PROJECTS} projects`, () => {
       expect(matches).toBeGreaterThan(0);
       expect(matches).toBeLessThan(PROJECTS / 100);
       for (const filter of [{ search }, { search, country: 'DE' }, { search, ownerId: bigOwner }]) {
-        await searchPlans(filter, (statements, shape) => {
+        await list.firstPagePlans(filter, (statements, shape) => {
           const reads = readsOf(statements, 'projects');
           expect(reads.seqScans, shape).toEqual([]);
           expect(reads.bitmapIndexes, shape).toContain('projects_search_trgm_idx');
@@ -232,7 +199,7 @@ describe(`the project list's plans at ${PROJECTS} projects`, () => {
     // Every project's name has "project" in it, and every number starts with "P".
     for (const search of ['project', 'p']) {
       expect(await matching(search.length < 3 ? '%\np%' : `%${search}%`)).toBe(PROJECTS);
-      await searchPlans({ search }, (statements, shape) => {
+      await list.firstPagePlans({ search }, (statements, shape) => {
         expect(statements, shape).toHaveLength(1);
         const rows = readsOf(statements, 'projects', 'without init plans');
         expect(rows.seqScans, shape).toEqual([]);

@@ -3,11 +3,12 @@ import { rolePageRequestSchema, type RolePageRequest } from '@tc/contract/roles'
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
-  plansOf,
+  addNeighbourTenants,
+  firstValue,
+  listUnderTest,
   rawClient,
   readsOf,
   type RawClient,
-  type Statement,
 } from '../../test/helpers/list-plans';
 import { pageRoles } from './queries';
 
@@ -26,21 +27,14 @@ let server: TestServer;
 let client: RawClient;
 let tenant: TenantFixture;
 
-async function value<T>(text: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await client.query(text, params);
-  return Object.values(rows[0] as Record<string, T>)[0]!;
-}
+const value = <T>(text: string, params?: unknown[]) => firstValue<T>(client, text, params);
 
 beforeAll(async () => {
   server = await startTestServer();
   client = rawClient(server);
   tenant = await createTenant(server.database.db);
   // Beside it, 100 tenants of 250 roles each: the tenant's own rows are one in ten.
-  await client.query(
-    `insert into tenants (name, domain) select 'plans-' || g || '-' || $1, null
-     from generate_series(1, 100) g`,
-    [tenant.name],
-  );
+  await addNeighbourTenants(client, tenant.name);
   await client.query(
     `insert into roles (tenant_id, name, status, created_at)
      select t.id, md5(t.id::text || g) || ' role ' || g,
@@ -59,50 +53,25 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const request = (body: object) => rolePageRequestSchema.parse(body);
-
-const plans = (body: RolePageRequest) =>
-  plansOf(server, (db) =>
-    pageRoles({ db, caller: { tenantId: tenant.tenantId }, request: body } as never),
-  );
-
-async function totalOf(filter: RolePageRequest['filter']) {
-  const page = await pageRoles({
-    db: server.database.db,
-    caller: { tenantId: tenant.tenantId },
-    request: request({ pageSize: 1, filter }),
-  } as never);
-  return page.totalCount;
-}
+const list = listUnderTest({
+  page: pageRoles,
+  parse: (body): RolePageRequest => rolePageRequestSchema.parse(body),
+  sortFields: SORT_FIELDS,
+  pageSize: PAGE_SIZE,
+  scope: () => ({ server, tenantId: tenant.tenantId }),
+});
 
 describe(`the role list's plans at ${ROLES} roles`, () => {
   for (const field of SORT_FIELDS) {
     it(`sorted by ${field}, both ways, with each status: pages walk one index, nothing is sorted`, async () => {
       for (const filter of [{}, { status: 'active' }, { status: 'inactive' }] as const) {
-        const total = await totalOf(filter);
-        const last = Math.ceil(total / PAGE_SIZE);
-        for (const direction of [0, 1] as const) {
-          for (const pageIndex of [1, Math.ceil(last / 2), last]) {
-            const shape = `${JSON.stringify(filter)}, ${field} ${direction}, page ${pageIndex}`;
-            const statements = await plans(
-              request({ pageIndex, pageSize: PAGE_SIZE, filter, listSort: { field, direction } }),
-            );
-            const reads = readsOf(statements, 'roles');
-            expect(reads.seqScans, shape).toEqual([]);
-            expect(reads.sorted, shape).toEqual([]);
-          }
-        }
+        await list.pagePlans(field, filter, (statements, shape) => {
+          const reads = readsOf(statements, 'roles');
+          expect(reads.seqScans, shape).toEqual([]);
+          expect(reads.sorted, shape).toEqual([]);
+        });
       }
     });
-  }
-
-  async function searchPlans(search: string, check: (s: Statement[], shape: string) => void) {
-    for (const field of SORT_FIELDS) {
-      for (const direction of [0, 1] as const) {
-        const shape = `${search}, ${field} ${direction}`;
-        check(await plans(request({ filter: { search }, listSort: { field, direction } })), shape);
-      }
-    }
   }
 
   it('a search matching few roles finds them by the trigram index and sorts only them', async () => {
@@ -121,7 +90,7 @@ describe(`the role list's plans at ${ROLES} roles`, () => {
       );
       expect(matches).toBeGreaterThan(0);
       expect(matches).toBeLessThan(ROLES / 50);
-      await searchPlans(search, (statements, shape) => {
+      await list.firstPagePlans({ search }, (statements, shape) => {
         const reads = readsOf(statements, 'roles');
         expect(reads.seqScans, shape).toEqual([]);
         expect(reads.bitmapIndexes, shape).toContain('roles_name_trgm_idx');
@@ -131,7 +100,7 @@ describe(`the role list's plans at ${ROLES} roles`, () => {
   });
 
   it('a search most roles match walks the sort index', async () => {
-    await searchPlans('role', (statements, shape) => {
+    await list.firstPagePlans({ search: 'role' }, (statements, shape) => {
       const rows = readsOf(statements, 'roles', 'without init plans');
       expect(rows.seqScans, shape).toEqual([]);
       expect(rows.sorted, shape).toEqual([]);

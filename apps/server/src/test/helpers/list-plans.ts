@@ -101,3 +101,92 @@ export function readsOf(
       .map((node) => (node.Plans ?? []).reduce((sum, child) => sum + rowsOf(child), 0)),
   };
 }
+
+/** The first column of the first row a statement answers. */
+export async function firstValue<T>(
+  client: RawClient,
+  text: string,
+  params: unknown[] = [],
+): Promise<T> {
+  const { rows } = await client.query(text, params);
+  return Object.values(rows[0] as Record<string, T>)[0]!;
+}
+
+/**
+ * `count` tenants (`plans-<n>-<name>`) beside the tenant named `name`, to be given rows of
+ * their own so that the tenant's rows are only part of the table.
+ */
+export async function addNeighbourTenants(client: RawClient, name: string, count = 100) {
+  await client.query(
+    `insert into tenants (name, domain) select 'plans-' || g || '-' || $1, null
+     from generate_series(1, $2::int) g`,
+    [name, count],
+  );
+}
+
+/** A list's page function, called as its route calls it: with a database, caller and request. */
+type PageFunction = (context: never) => Promise<{ totalCount: number }>;
+
+/** A statement check, told which shape it looks at (for the failure message). */
+type PlanCheck<Extra = object> = (
+  statements: Statement[],
+  shape: string,
+  extra: Extra,
+) => void | Promise<void>;
+
+/**
+ * One list of one tenant, as its plans are tested: `request` parses a body as the route does,
+ * `plans` EXPLAINs every statement a page sends, `totalOf` is the total a filter answers,
+ * `pagePlans` checks the first, a middle and the last page of a filter in one sort both ways,
+ * and `firstPagePlans` the first page of a filter (a search, say) in every sort both ways.
+ * `middlePage` picks the middle page of `last` pages. `scope` is read when they run, as the
+ * server and tenant are made in `beforeAll`.
+ */
+export function listUnderTest<Request extends { filter: object }>(list: {
+  page: PageFunction;
+  parse: (body: object) => Request;
+  sortFields: readonly string[];
+  pageSize: number;
+  middlePage?: (last: number) => number;
+  scope: () => { server: TestServer; tenantId: string };
+}) {
+  const middlePage = list.middlePage ?? ((last: number) => Math.ceil(last / 2));
+  const run = (db: Database, request: Request) =>
+    list.page({ db, caller: { tenantId: list.scope().tenantId }, request } as never);
+  const plans = (request: Request) => plansOf(list.scope().server, (db) => run(db, request));
+  const totalOf = async (filter: Request['filter']) => {
+    const page = await run(list.scope().server.database.db, list.parse({ pageSize: 1, filter }));
+    return page.totalCount;
+  };
+  const label = (filter: object, field: string, direction: 0 | 1) =>
+    `${JSON.stringify(filter)}, ${field} ${direction ? 'desc' : 'asc'}`;
+  return {
+    request: list.parse,
+    plans,
+    totalOf,
+    async pagePlans(
+      field: string,
+      filter: Request['filter'],
+      check: PlanCheck<{ pageIndex: number; total: number }>,
+    ) {
+      const total = await totalOf(filter);
+      const last = Math.max(1, Math.ceil(total / list.pageSize));
+      for (const direction of [0, 1] as const) {
+        for (const pageIndex of new Set([1, middlePage(last), last])) {
+          const shape = `${label(filter, field, direction)}, page ${pageIndex}`;
+          const listSort = { field, direction };
+          const body = { pageIndex, pageSize: list.pageSize, filter, listSort };
+          await check(await plans(list.parse(body)), shape, { pageIndex, total });
+        }
+      }
+    },
+    async firstPagePlans(filter: Request['filter'], check: PlanCheck) {
+      for (const field of list.sortFields) {
+        for (const direction of [0, 1] as const) {
+          const body = { pageSize: list.pageSize, filter, listSort: { field, direction } };
+          await check(await plans(list.parse(body)), label(filter, field, direction), {});
+        }
+      }
+    },
+  };
+}
