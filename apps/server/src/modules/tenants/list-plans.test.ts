@@ -1,11 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_SORT_FIELDS, type TenantPageRequest } from '@tc/contract/tenants';
-import type { Database } from '../../db/database';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { plansOf, rawClient, type PlanNode, type RawClient } from '../../test/helpers/list-plans';
 import { pageTenants } from './queries';
 import { identifyTenant } from './service';
 
@@ -18,11 +14,11 @@ const TENANTS = 10_000;
 const PAGE_SIZE = 10;
 
 let server: TestServer;
-let client: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+let client: RawClient;
 
 beforeAll(async () => {
   server = await startTestServer();
-  client = (server.database.db as unknown as { $client: typeof client }).$client;
+  client = rawClient(server);
   await client.query(
     `insert into tenants (name, domain, created_at)
      select 'plan-' || g || '-' || substr(md5(g::text), 1, 8),
@@ -35,41 +31,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-/** A Drizzle instance on the test's database that tells each statement it sends. */
-function capturing(log: (query: string, params: unknown[]) => void): Database {
-  const options = { casing: 'snake_case' as const, logger: { logQuery: log } };
-  const raw = (server.database.db as unknown as { $client: unknown }).$client;
-  return (server.database.engine === 'postgres'
-    ? drizzlePg(raw as pg.Pool, options)
-    : drizzlePglite(raw as PGlite, options)) as unknown as Database;
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-/** Every statement `run` sends, with the nodes of its EXPLAIN ANALYZE plan. */
-async function plansOf(run: (db: Database) => Promise<unknown>) {
-  const captured: Array<{ query: string; params: unknown[] }> = [];
-  await run(capturing((query, params) => captured.push({ query, params })));
-  return Promise.all(
-    captured.map(async ({ query, params }) => {
-      const { rows } = await client.query(`explain (analyze, format json) ${query}`, params);
-      const json = (rows[0] as Record<string, unknown>)['QUERY PLAN'];
-      const [plan] = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
-      return { query, nodes: nodesOf(plan.Plan) };
-    }),
-  );
-}
-
 const page = (request: Partial<TenantPageRequest>) =>
-  plansOf((db) =>
+  plansOf(server, (db) =>
     pageTenants({
       db,
       request: { pageIndex: 1, pageSize: PAGE_SIZE, filter: {}, ...request } as TenantPageRequest,
@@ -164,7 +127,7 @@ describe(`the tenant list's plans at ${TENANTS} tenants`, () => {
       [{ hostname: 'console.example.test' }, 'tenants_master_key'],
     ] as const;
     for (const [input, index] of cases) {
-      const statements = await plansOf((db) =>
+      const statements = await plansOf(server, (db) =>
         identifyTenant(db, {
           tenantIdHeader: undefined,
           publicHost: 'console.example.test',
