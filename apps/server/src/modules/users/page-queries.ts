@@ -10,7 +10,7 @@ import { toUser } from './rows';
 import { readSearchPage } from './search-queries';
 
 /** Which counts of user_sort_counts cut each sort into stretches. */
-const countedSort: Record<UserSortField, string> = {
+export const countedSort: Record<UserSortField, string> = {
   email: 'email',
   firstName: 'first_name',
   lastName: 'last_name',
