@@ -7,6 +7,7 @@ import { principalById, userTokenClaims } from '../principal';
 import type { SessionOrigin } from './browser-id';
 import type { Realm } from '../realms';
 import { sharedReads } from '../../db/batched-reads';
+import { prepareRawStatement } from '../../db/prepared';
 
 type PrincipalRead = ReturnType<typeof principalById>;
 
@@ -111,16 +112,29 @@ interface ServiceGrants {
   permissions: string[];
 }
 
-/** Roles and permissions a client-credentials token carries: the client's service roles. */
-async function serviceGrants(db: Database, clientRowId: string): Promise<ServiceGrants> {
-  const result = (await db.execute(sql`
-    select coalesce(json_agg(distinct r.name) filter (where r.name is not null), '[]') as roles,
+function prepareServiceGrants(db: Database) {
+  return prepareRawStatement(
+    db,
+    'client_service_grants',
+    sql`select coalesce(json_agg(distinct r.name) filter (where r.name is not null), '[]') as roles,
       coalesce(json_agg(distinct p.name) filter (where p.name is not null), '[]') as permissions
     from client_service_roles csr
     join roles r on r.id = csr.role_id and r.status = 'active'
     left join role_permissions rp on rp.role_id = r.id
     left join permissions p on p.id = rp.permission_id
-    where csr.client_row_id = ${clientRowId}`)) as unknown as {
+    where csr.client_row_id = ${sql.placeholder('clientRowId')}`,
+  );
+}
+const preparedServiceGrants = new WeakMap<Database, ReturnType<typeof prepareServiceGrants>>();
+
+/**
+ * Roles and permissions a client-credentials token carries: the client's service roles. Read
+ * for every such grant, so prepared, planned once per connection.
+ */
+async function serviceGrants(db: Database, clientRowId: string): Promise<ServiceGrants> {
+  let prepared = preparedServiceGrants.get(db);
+  if (!prepared) preparedServiceGrants.set(db, (prepared = prepareServiceGrants(db)));
+  const result = (await prepared.execute({ clientRowId })) as {
     rows: Array<{ roles: string[]; permissions: string[] }>;
   };
   return result.rows[0] ?? { roles: [], permissions: [] };

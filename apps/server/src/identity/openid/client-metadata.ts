@@ -3,6 +3,7 @@ import type { ClientMetadata } from 'oidc-provider';
 import { CONSOLE_CLIENT_PATHS } from '@tc/contract/links';
 import { CLIENT_ID } from '@tc/contract/permissions';
 import type { Database } from '../../db/database';
+import { prepareRawStatement } from '../../db/prepared';
 
 /** A row of `clients`, as the identity provider reads it. */
 export interface ClientRow {
@@ -20,17 +21,28 @@ export interface ClientRow {
   secret_failures_recorded: boolean;
 }
 
+function prepareFindClientRow(db: Database) {
+  return prepareRawStatement(
+    db,
+    'find_client_row',
+    sql`select id, client_id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris,
+      web_origins, grant_types, id_token_signed_response_alg, built_in, secret_failures_recorded
+    from clients
+    where tenant_id = ${sql.placeholder('tenantId')} and client_id = ${sql.placeholder('clientId')}
+    limit 1`,
+  );
+}
+const preparedFindClientRow = new WeakMap<Database, ReturnType<typeof prepareFindClientRow>>();
+
+/** Read on every provider request that names a client: prepared, planned once per connection. */
 export async function findClientRow(
   db: Database,
   tenantId: string,
   clientId: string,
 ): Promise<ClientRow | undefined> {
-  const result = (await db.execute(sql`
-    select id, client_id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris,
-      web_origins, grant_types, id_token_signed_response_alg, built_in, secret_failures_recorded
-    from clients where tenant_id = ${tenantId} and client_id = ${clientId} limit 1`)) as unknown as {
-    rows: ClientRow[];
-  };
+  let prepared = preparedFindClientRow.get(db);
+  if (!prepared) preparedFindClientRow.set(db, (prepared = prepareFindClientRow(db)));
+  const result = (await prepared.execute({ tenantId, clientId })) as { rows: ClientRow[] };
   return result.rows[0];
 }
 
