@@ -11,12 +11,22 @@ import { singleLineText } from './text';
 export const TENANT_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{1,62}$/i;
 
 /** One DNS label (RFC 1123 §2.1): 1–63 letters, digits and inner hyphens. */
-const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
 /**
  * A host name of at least two labels (`acme.example.com`, `acme.localhost`); the last label
- * is not all digits, so an IPv4 address is not taken for a domain (RFC 3696 §2).
+ * is not all digits, so an IPv4 address is not taken for a domain (RFC 3696 §2). Checked label
+ * by label: one pattern over the whole name needs a lookahead for the last label, and its
+ * backtracking across labels grows polynomially with the name's length.
  */
-export const TENANT_DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+(?=[a-z0-9-]*[a-z-])${LABEL}$`);
+export function isTenantDomain(domain: string): boolean {
+  const labels = domain.split('.');
+  return (
+    labels.length >= 2 &&
+    labels.every((label) => DNS_LABEL.test(label)) &&
+    /[a-z-]/.test(labels[labels.length - 1]!)
+  );
+}
 
 const tenantNameSchema = singleLineText({ error: 'name.required' })
   .trim()
@@ -31,7 +41,7 @@ const tenantDomainSchema = singleLineText({ error: 'tenant.domain_required' })
   .toLowerCase()
   .min(1, 'tenant.domain_required')
   .max(253, 'tenant.domain_too_long')
-  .regex(TENANT_DOMAIN_PATTERN, 'tenant.domain_pattern');
+  .refine(isTenantDomain, 'tenant.domain_pattern');
 
 /**
  * Adding a tenant (name, domain; the earlier client's `id: null` is ignored).
