@@ -86,17 +86,21 @@ export function pageIdsQuery(
 }
 
 /**
- * The total that a page's statement carried on each of its rows, or, past the last page where
- * no row carries it, what `count` counts on its own.
+ * The page answer of a statement that carried the total on each of its rows (`total`), each
+ * row made by `toRow`. Past the last page no row carries it: `count` counts it on its own. The
+ * total is a capped count's (`cappedTotal`) unless it is `exact`.
  */
-export async function carriedTotal(
+export async function pageOfCountedRows<Counted extends { total: number }, Row>(
   request: PageRequest,
-  rows: ReadonlyArray<{ total: number }>,
+  records: Counted[],
+  toRow: (record: Omit<Counted, 'total'>) => Row,
   count: () => PromiseLike<Array<{ value: number }>>,
-): Promise<number> {
-  if (rows.length > 0 || request.pageIndex === 1) return rows[0]?.total ?? 0;
-  const [counted] = await count();
-  return counted?.value ?? 0;
+  exact = false,
+): Promise<Page<Row>> {
+  let total = records[0]?.total ?? 0;
+  if (records.length === 0 && request.pageIndex > 1) total = (await count())[0]?.value ?? 0;
+  const rows = records.map(({ total: _, ...record }) => toRow(record));
+  return toPage(request, rows, exact ? total : cappedTotal(total));
 }
 
 /** A page's total: exact, or (flagged) the cap of a count that stopped there. */

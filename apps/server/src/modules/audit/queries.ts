@@ -8,12 +8,10 @@ import { users } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
 import {
   cappedCountQuery,
-  cappedTotal,
-  carriedTotal,
   matchesSearch,
   matchesSearchInFields,
   pageIdsQuery,
-  toPage,
+  pageOfCountedRows,
 } from '../../http/paging';
 
 const rowColumns = {
@@ -155,12 +153,10 @@ export async function pageAudit({
   const { search } = request.filter;
   const actors = search ? await actorsMatching(db, caller.tenantId, search) : [];
   const rows = await auditPageQuery(db, caller.tenantId, request, actors);
-  const total = await carriedTotal(request, rows, () =>
-    auditCountQuery(db, caller.tenantId, { filter: request.filter, actors }),
-  );
-  return toPage(
+  return pageOfCountedRows(
     request,
-    rows.map(({ total: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    cappedTotal(total),
+    rows,
+    (row) => ({ ...row, createdAt: row.createdAt.toISOString() }),
+    () => auditCountQuery(db, caller.tenantId, { filter: request.filter, actors }),
   );
 }

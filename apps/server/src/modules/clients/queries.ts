@@ -13,11 +13,9 @@ import { clients, clientServiceRoles } from '../../db/schema/clients';
 import type { ServiceContext } from '../../http/crud-routes';
 import {
   cappedCountQuery,
-  cappedTotal,
-  carriedTotal,
   matchesSearch,
   pageIdsQuery,
-  toPage,
+  pageOfCountedRows,
 } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
@@ -150,13 +148,8 @@ export async function pageClients({
   request,
 }: ServiceContext & { request: ClientPageRequest }): Promise<Page<Client>> {
   const records = await clientPageQuery(db, caller.tenantId, request);
-  const total = await carriedTotal(request, records, () =>
+  return pageOfCountedRows(request, records, toRow, () =>
     clientCountQuery(db, caller.tenantId, request.filter),
-  );
-  return toPage(
-    request,
-    records.map(({ total: _, ...record }) => toRow(record)),
-    cappedTotal(total),
   );
 }
 

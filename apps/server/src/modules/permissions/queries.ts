@@ -8,11 +8,9 @@ import { permissions, rolePermissions, roles } from '../../db/schema/identity';
 import type { ServiceContext } from '../../http/crud-routes';
 import {
   cappedCountQuery,
-  cappedTotal,
-  carriedTotal,
   matchesSearch,
   pageIdsQuery,
-  toPage,
+  pageOfCountedRows,
 } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
@@ -141,12 +139,7 @@ export async function pagePermissions({
   request,
 }: ServiceContext & { request: PermissionPageRequest }): Promise<Page<Permission>> {
   const rows = await permissionPageQuery(db, caller.tenantId, request);
-  const total = await carriedTotal(request, rows, () =>
+  return pageOfCountedRows(request, rows, toPermission, () =>
     permissionCountQuery(db, caller.tenantId, request.filter),
-  );
-  return toPage(
-    request,
-    rows.map(({ total: _, ...row }) => toPermission(row)),
-    cappedTotal(total),
   );
 }

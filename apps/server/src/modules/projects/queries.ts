@@ -13,11 +13,10 @@ import { projectCounts, projectPeople, projects } from '../../db/schema/projects
 import type { ServiceContext } from '../../http/crud-routes';
 import {
   cappedCountQuery,
-  cappedTotal,
-  carriedTotal,
   matchesSearchInFields,
   nearerEndSlice,
   pageIdsQuery,
+  pageOfCountedRows,
   toPage,
   type PageSlice,
 } from '../../http/paging';
@@ -197,11 +196,8 @@ export async function pageProjects({
     return toPage(request, records.map(withoutTotal), total);
   }
   const records = await projectPageQuery(db, tenantId, request);
-  const total = await carriedTotal(request, records, () =>
-    projectCountQuery(db, tenantId, request.filter),
-  );
-  const rows = records.map(withoutTotal);
-  return toPage(request, rows, isKeptCount(request.filter) ? total : cappedTotal(total));
+  const count = () => projectCountQuery(db, tenantId, request.filter);
+  return pageOfCountedRows(request, records, toRow, count, isKeptCount(request.filter));
 }
 
 const withoutTotal = ({ total: _, ...record }: ProjectRecord & { total: number }) => toRow(record);

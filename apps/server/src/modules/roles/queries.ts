@@ -8,11 +8,9 @@ import { permissions, rolePermissions, roles, userCounts } from '../../db/schema
 import type { ServiceContext } from '../../http/crud-routes';
 import {
   cappedCountQuery,
-  cappedTotal,
-  carriedTotal,
   matchesSearch,
   pageIdsQuery,
-  toPage,
+  pageOfCountedRows,
 } from '../../http/paging';
 import { notFound } from '../../http/problem';
 
@@ -174,12 +172,7 @@ export async function pageRoles({
   request,
 }: ServiceContext & { request: RolePageRequest }): Promise<Page<Role>> {
   const rows = await rolePageQuery(db, caller.tenantId, request);
-  const total = await carriedTotal(request, rows, () =>
+  return pageOfCountedRows(request, rows, toRole, () =>
     roleCountQuery(db, caller.tenantId, request.filter),
-  );
-  return toPage(
-    request,
-    rows.map(({ total: _, ...row }) => toRole(row)),
-    cappedTotal(total),
   );
 }
