@@ -188,4 +188,15 @@ describe(`the audit log's plans at ${ENTRIES} entries`, () => {
       });
     }
   });
+
+  it('a page past the last has no rows and still tells the total, counted on its own', async () => {
+    for (const filter of [
+      { entity: 'projects' },
+      { actorId: busyActor, action: 'delete' },
+    ] as const) {
+      const { total, beyond } = await list.pastTheLastPage(filter);
+      expect(total, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(beyond, JSON.stringify(filter)).toMatchObject({ data: [], totalCount: total });
+    }
+  });
 });

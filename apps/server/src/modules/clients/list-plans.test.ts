@@ -104,4 +104,12 @@ describe(`the application list's plans at ${CLIENTS} applications`, () => {
       });
     }
   });
+
+  it('a page past the last has no rows and still tells the total, counted on its own', async () => {
+    for (const filter of [{}, { type: 'public' }, { search: 'app' }] as const) {
+      const { total, beyond } = await list.pastTheLastPage(filter);
+      expect(total, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(beyond, JSON.stringify(filter)).toMatchObject({ data: [], totalCount: total });
+    }
+  });
 });

@@ -131,4 +131,12 @@ describe(`the permission list's plans at ${PERMISSIONS} permissions`, () => {
       expect(rows.sorted, shape).toEqual([]);
     });
   });
+
+  it('a page past the last has no rows and still tells the total, counted on its own', async () => {
+    for (const filter of [{}, { roleId: smallRole.id }, { search: 'list' }]) {
+      const { total, beyond } = await list.pastTheLastPage(filter);
+      expect(total, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(beyond, JSON.stringify(filter)).toMatchObject({ data: [], totalCount: total });
+    }
+  });
 });

@@ -216,4 +216,12 @@ describe(`the project list's plans at ${PROJECTS} projects`, () => {
       });
     }
   });
+
+  it('a page past the last has no rows and still tells the total, counted on its own', async () => {
+    for (const filter of [{ ownerId: bigOwner, country: 'DE' }, { search: 'p-1999' }]) {
+      const { total, beyond } = await list.pastTheLastPage(filter);
+      expect(total, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(beyond, JSON.stringify(filter)).toMatchObject({ data: [], totalCount: total });
+    }
+  });
 });

@@ -106,4 +106,12 @@ describe(`the role list's plans at ${ROLES} roles`, () => {
       expect(rows.sorted, shape).toEqual([]);
     });
   });
+
+  it('a page past the last has no rows and still tells the total, counted on its own', async () => {
+    for (const filter of [{}, { status: 'inactive' }, { search: 'role' }] as const) {
+      const { total, beyond } = await list.pastTheLastPage(filter);
+      expect(total, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(beyond, JSON.stringify(filter)).toMatchObject({ data: [], totalCount: total });
+    }
+  });
 });

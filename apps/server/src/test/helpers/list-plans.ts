@@ -125,7 +125,7 @@ export async function addNeighbourTenants(client: RawClient, name: string, count
 }
 
 /** A list's page function, called as its route calls it: with a database, caller and request. */
-type PageFunction = (context: never) => Promise<{ totalCount: number }>;
+type PageFunction = (context: never) => Promise<{ data: unknown[]; totalCount: number }>;
 
 /** A statement check, told which shape it looks at (for the failure message). */
 type PlanCheck<Extra = object> = (
@@ -138,7 +138,8 @@ type PlanCheck<Extra = object> = (
  * One list of one tenant, as its plans are tested: `request` parses a body as the route does,
  * `plans` EXPLAINs every statement a page sends, `totalOf` is the total a filter answers,
  * `pagePlans` checks the first, a middle and the last page of a filter in one sort both ways,
- * and `firstPagePlans` the first page of a filter (a search, say) in every sort both ways.
+ * `firstPagePlans` the first page of a filter (a search, say) in every sort both ways, and
+ * `pastTheLastPage` what a page past the last answers.
  * `middlePage` picks the middle page of `last` pages. `scope` is read when they run, as the
  * server and tenant are made in `beforeAll`.
  */
@@ -179,6 +180,13 @@ export function listUnderTest<Request extends { filter: object }>(list: {
           await check(await plans(list.parse(body)), shape, { pageIndex, total });
         }
       }
+    },
+    /** The filter's total, and the answer to a page two past its last. */
+    async pastTheLastPage(filter: Request['filter']) {
+      const total = await totalOf(filter);
+      const pageIndex = Math.ceil(total / list.pageSize) + 2;
+      const body = { pageIndex, pageSize: list.pageSize, filter };
+      return { total, beyond: await run(list.scope().server.database.db, list.parse(body)) };
     },
     async firstPagePlans(filter: Request['filter'], check: PlanCheck) {
       for (const field of list.sortFields) {
