@@ -6,20 +6,15 @@ import type { Database } from '../../db/database';
 import { principalById, userTokenClaims } from '../principal';
 import type { SessionOrigin } from './browser-id';
 import type { Realm } from '../realms';
-import { sharedReads } from '../../db/batched-reads';
-import { prepareRawStatement } from '../../db/prepared';
 
 type PrincipalRead = ReturnType<typeof principalById>;
 
 /**
- * Where a realm's provider reads accounts and service roles. One request may read its account
- * several times (the account, then each token's claims): once from the database. A client's
- * service roles are read for each grant; grants of one turn of the event loop for the same
- * client share the statement (batched-reads.ts).
+ * Where a realm's provider reads accounts. One request may read its account several times
+ * (the account, then each token's claims): once from the database.
  */
 export function claimSources(db: Database, tenantId: string) {
   const reads = new WeakMap<object, Map<string, PrincipalRead>>();
-  const grants = sharedReads((clientRowId: string) => serviceGrants(db, clientRowId));
   return {
     principal(ctx: object, userId: string): PrincipalRead {
       let ofRequest = reads.get(ctx);
@@ -28,7 +23,6 @@ export function claimSources(db: Database, tenantId: string) {
       if (!read) ofRequest.set(userId, (read = principalById(db, tenantId, userId)));
       return read;
     },
-    serviceGrants: grants,
   };
 }
 
@@ -112,34 +106,6 @@ interface ServiceGrants {
   permissions: string[];
 }
 
-function prepareServiceGrants(db: Database) {
-  return prepareRawStatement(
-    db,
-    'client_service_grants',
-    sql`select coalesce(json_agg(distinct r.name) filter (where r.name is not null), '[]') as roles,
-      coalesce(json_agg(distinct p.name) filter (where p.name is not null), '[]') as permissions
-    from client_service_roles csr
-    join roles r on r.id = csr.role_id and r.status = 'active'
-    left join role_permissions rp on rp.role_id = r.id
-    left join permissions p on p.id = rp.permission_id
-    where csr.client_row_id = ${sql.placeholder('clientRowId')}`,
-  );
-}
-const preparedServiceGrants = new WeakMap<Database, ReturnType<typeof prepareServiceGrants>>();
-
-/**
- * Roles and permissions a client-credentials token carries: the client's service roles. Read
- * for every such grant, so prepared, planned once per connection.
- */
-async function serviceGrants(db: Database, clientRowId: string): Promise<ServiceGrants> {
-  let prepared = preparedServiceGrants.get(db);
-  if (!prepared) preparedServiceGrants.set(db, (prepared = prepareServiceGrants(db)));
-  const result = (await prepared.execute({ clientRowId })) as {
-    rows: Array<{ roles: string[]; permissions: string[] }>;
-  };
-  return result.rows[0] ?? { roles: [], permissions: [] };
-}
-
 /**
  * The claims our API reads, added to every access token the provider issues: a user's roles
  * and permissions and our session's id, or a client's service roles.
@@ -156,8 +122,8 @@ export async function accessTokenClaims(
 ): Promise<Record<string, unknown> | undefined> {
   const clientId = token.client?.clientId ?? token.clientId ?? '';
   if (token.kind === 'ClientCredentials') {
-    const rowId = token.client?.metadata()['client_row_id'];
-    const granted = typeof rowId === 'string' ? await sources.serviceGrants(rowId) : undefined;
+    // Read with the client's row in this request (client-metadata.ts).
+    const granted = token.client?.metadata()['service_grants'] as ServiceGrants | undefined;
     return {
       typ: 'Bearer',
       azp: clientId,

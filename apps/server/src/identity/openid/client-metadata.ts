@@ -19,22 +19,42 @@ export interface ClientRow {
   id_token_signed_response_alg: 'RS256' | 'ES256';
   built_in: boolean;
   secret_failures_recorded: boolean;
+  /** What its client-credentials tokens carry: its active service roles and their permissions. */
+  service_roles: string[];
+  service_permissions: string[];
 }
 
 function prepareFindClientRow(db: Database) {
   return prepareRawStatement(
     db,
     'find_client_row',
-    sql`select id, client_id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris,
-      web_origins, grant_types, id_token_signed_response_alg, built_in, secret_failures_recorded
-    from clients
-    where tenant_id = ${sql.placeholder('tenantId')} and client_id = ${sql.placeholder('clientId')}
+    sql`select c.id, c.client_id, c.name, c.type, c.secret_hash, c.redirect_uris,
+      c.post_logout_redirect_uris, c.web_origins, c.grant_types, c.id_token_signed_response_alg,
+      c.built_in, c.secret_failures_recorded,
+      coalesce((
+        select json_agg(distinct r.name)
+        from client_service_roles csr join roles r on r.id = csr.role_id and r.status = 'active'
+        where csr.client_row_id = c.id
+      ), '[]') as service_roles,
+      coalesce((
+        select json_agg(distinct p.name)
+        from client_service_roles csr join roles r on r.id = csr.role_id and r.status = 'active'
+        join role_permissions rp on rp.role_id = r.id
+        join permissions p on p.id = rp.permission_id
+        where csr.client_row_id = c.id
+      ), '[]') as service_permissions
+    from clients c
+    where c.tenant_id = ${sql.placeholder('tenantId')} and c.client_id = ${sql.placeholder('clientId')}
     limit 1`,
   );
 }
 const preparedFindClientRow = new WeakMap<Database, ReturnType<typeof prepareFindClientRow>>();
 
-/** Read on every provider request that names a client: prepared, planned once per connection. */
+/**
+ * Read on every provider request that names a client, with the service roles its
+ * client-credentials tokens carry, so such a grant needs no other statement: prepared, planned
+ * once per connection.
+ */
 export async function findClientRow(
   db: Database,
   tenantId: string,
@@ -94,5 +114,6 @@ export function clientMetadata(row: ClientRow, console: ConsoleOrigins): ClientM
     web_origins: builtIn ? [...console.origins, ...row.web_origins] : row.web_origins,
     client_row_id: row.id,
     secret_failures_recorded: row.secret_failures_recorded,
+    service_grants: { roles: row.service_roles, permissions: row.service_permissions },
   };
 }

@@ -124,7 +124,7 @@ export async function createRealmProvider(
       token_endpoint_auth_method: 'none',
     },
     extraClientMetadata: {
-      properties: ['web_origins', 'client_row_id', 'secret_failures_recorded'],
+      properties: ['web_origins', 'client_row_id', 'secret_failures_recorded', 'service_grants'],
     },
     clientBasedCORS: (_ctx, origin, client) =>
       ((client['web_origins'] as string[] | undefined) ?? []).includes(origin),
