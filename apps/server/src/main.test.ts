@@ -116,5 +116,7 @@ describe('a restart keeps the data', () => {
     expect(second.stdout).not.toContain('shown this once');
     expect(second.stdout).not.toContain('demo tenant');
     expect(second.code).toBe(0);
-  });
+    // Two starts of the built server, the first migrating and seeding an embedded database:
+    // on a loaded machine that alone can take most of a minute.
+  }, 120_000);
 });
