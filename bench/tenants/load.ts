@@ -6,7 +6,7 @@
  * backends used meanwhile is read from /proc, so a figure can be told from the machine's noise.
  */
 import http from 'node:http';
-import { cpuTicks, TICK, type CpuCounter } from './cpu';
+import { cpuSample, cpuUse, type Measured } from '../lib/cpu';
 import { round } from './settings';
 
 export interface LoadOptions {
@@ -18,7 +18,7 @@ export interface LoadOptions {
   seconds?: number;
   total?: number;
   /** Whose CPU to count (server process, database backends). */
-  cpu?: CpuCounter;
+  cpu?: Measured;
 }
 
 /** What one run of a load saw, kept raw so that runs can be pooled. */
@@ -28,8 +28,8 @@ export interface Sample {
   non2xx: number;
   /** The first refused answer, to say why. */
   firstFailure?: string;
-  /** CPU ticks of the server and of its database's backends during the run. */
-  ticks?: { server: number; postgres: number };
+  /** CPU milliseconds of the server and of its database's backends during the run. */
+  cpuMs?: { server: number; postgres: number };
 }
 
 export interface LoadResult {
@@ -82,7 +82,7 @@ export async function runLoad(options: LoadOptions): Promise<Sample> {
   const more = () =>
     performance.now() < deadline && (options.total === undefined || next < options.total);
   const cpu = options.cpu;
-  const before = cpu && { server: cpuTicks(cpu.server), postgres: cpuTicks(cpu.postgres) };
+  const before = cpu && cpuSample();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
@@ -105,18 +105,14 @@ export async function runLoad(options: LoadOptions): Promise<Sample> {
     seconds,
     non2xx,
     ...(firstFailure && { firstFailure }),
-    ...(before &&
-      cpu && {
-        ticks: {
-          server: ticksSince(before.server, cpuTicks(cpu.server)),
-          postgres: ticksSince(before.postgres, cpuTicks(cpu.postgres)),
-        },
-      }),
+    ...(before && cpu && { cpuMs: cpuMsSince(before, cpu) }),
   };
 }
 
-const ticksSince = (before: Map<string, number>, after: Map<string, number>) =>
-  [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
+function cpuMsSince(before: ReturnType<typeof cpuSample>, measured: Measured) {
+  const use = cpuUse(before, cpuSample(), measured);
+  return { server: use.serverMs, postgres: use.databaseMs };
+}
 
 /**
  * The figures of one or more runs of the same load, pooled: every request's latency in one
@@ -125,9 +121,9 @@ const ticksSince = (before: Map<string, number>, after: Map<string, number>) =>
 export function summarize(samples: Sample[]): LoadResult {
   const sorted = samples.flatMap((sample) => sample.latencies).sort((a, b) => a - b);
   const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
-  const ticks = (pick: 'server' | 'postgres') =>
-    samples.reduce((sum, sample) => sum + (sample.ticks?.[pick] ?? 0), 0);
-  const perRequest = (t: number) => round((t * (1000 / TICK)) / Math.max(1, sorted.length), 2);
+  const cpuMs = (pick: 'server' | 'postgres') =>
+    samples.reduce((sum, sample) => sum + (sample.cpuMs?.[pick] ?? 0), 0);
+  const perRequest = (ms: number) => round(ms / Math.max(1, sorted.length), 2);
   const firstFailure = samples.find((sample) => sample.firstFailure)?.firstFailure;
   return {
     requests: sorted.length,
@@ -140,10 +136,10 @@ export function summarize(samples: Sample[]): LoadResult {
     },
     non2xx: samples.reduce((sum, sample) => sum + sample.non2xx, 0),
     ...(firstFailure && { firstFailure }),
-    ...(samples.some((sample) => sample.ticks) && {
+    ...(samples.some((sample) => sample.cpuMs) && {
       cpuMsPerRequest: {
-        server: perRequest(ticks('server')),
-        postgres: perRequest(ticks('postgres')),
+        server: perRequest(cpuMs('server')),
+        postgres: perRequest(cpuMs('postgres')),
       },
     }),
   };

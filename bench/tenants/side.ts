@@ -3,14 +3,14 @@ import pg from 'pg';
 import type { Cleanups } from '../lib/cleanups';
 import { freshDatabase } from '../lib/database';
 import { BOOTSTRAP_ADMIN_PASSWORD, passwordGrant, startServer } from '../lib/server';
-import { serverAndDatabase, type CpuCounter } from './cpu';
+import type { Measured } from '../lib/cpu';
 import { addTenants } from './seed';
 
 export interface Side {
   label: string;
   url: string;
   token: string;
-  cpu: CpuCounter;
+  cpu: Measured;
   /** Two connections of its own to its database, for seeding and EXPLAIN. */
   pool: pg.Pool;
   /** How many tenants its list holds now. */
@@ -33,7 +33,7 @@ export async function startSide(label: string, tenants: number, cleanups: Cleanu
     label,
     url: server.url,
     token,
-    cpu: serverAndDatabase(server.child.pid!, database.name!),
+    cpu: { serverPids: [server.child.pid!], databaseName: database.name! },
     pool,
     total: tenants,
   };
