@@ -5,7 +5,7 @@ import { USER_SORT_FIELDS, type UserPageRequest } from '@tc/contract/users';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertRole } from '../roles';
-import { countedSort, readUserPage } from './page-queries';
+import { countedSort, readUserPage, SHALLOW_ROWS } from './page-queries';
 import type { StatementRunner } from './page-sql';
 
 /**
@@ -13,7 +13,8 @@ import type { StatementRunner } from './page-sql';
  * 1,000 beside it): each statement is built by the same functions as the route's and EXPLAIN
  * ANALYZEd on the same database just before it runs. No shape reads the users table from end
  * to end or sorts the tenant's users: pages are read along indexes, a deep page skips at most
- * one stretch of its sort (a bucket of user_sort_counts), and a search sorts at most the
+ * one stretch of its sort (a bucket of user_sort_counts) or, near the start of an unfiltered
+ * order, SHALLOW_ROWS users, and a search sorts at most the
  * COUNT_CAP + 1 matches it found, or only matches found through the trigram indexes.
  */
 const USERS = 20_000;
@@ -191,8 +192,8 @@ describe(`the users page's plans at ${USERS} users`, () => {
     'active members': () => ({ roleId: roleIds.Member, status: 'active' as const }),
   };
   for (const field of USER_SORT_FIELDS) {
-    it(`sorted by ${field}, both directions, every filter: first, middle and last pages read along indexes`, async () => {
-      const mostRead = (await largestBucket(countedSort[field])) + PAGE_SIZE;
+    it(`sorted by ${field}, both directions, every filter: first, shallow, middle and last pages read along indexes`, async () => {
+      const mostRead = Math.max(await largestBucket(countedSort[field]), SHALLOW_ROWS) + PAGE_SIZE;
       // Without the buckets, the middle page would read half the tenant's users.
       expect(mostRead).toBeLessThan(USERS / 4);
       for (const [name, filterOf] of Object.entries(filters)) {
@@ -202,7 +203,9 @@ describe(`the users page's plans at ${USERS} users`, () => {
           const { page: first, plans } = await explained({ filter, listSort });
           expectIndexBacked(plans, mostRead);
           const last = Math.max(1, Math.ceil(first.totalCount / PAGE_SIZE));
-          for (const pageIndex of [Math.ceil(last / 2), last]) {
+          // The deepest page still read with an OFFSET, then the middle and the last.
+          const shallowest = Math.min(SHALLOW_ROWS / PAGE_SIZE, last);
+          for (const pageIndex of [shallowest, Math.ceil(last / 2), last]) {
             const deep = await explained({ filter, listSort, pageIndex });
             expect(deep.page.data.length, `${name}, page ${pageIndex}`).toBeGreaterThan(0);
             expectIndexBacked(deep.plans, mostRead);

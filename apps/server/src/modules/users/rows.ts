@@ -23,9 +23,16 @@ export function selectRows(db: Database) {
 
 export type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
 
+/** The user of a row; columns a statement adds beside the row's (a total) are left out. */
 export function toUser(row: SelectedRow): User {
   return {
-    ...row,
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    roleId: row.roleId,
+    role: row.role,
+    invited: row.invited,
     status: row.status === 'inactive' ? 'inactive' : 'active',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
