@@ -133,12 +133,10 @@ async function signUp(db: Database, tenantId: string, identity: GoogleIdentity):
   }
 }
 
-/** The account a Google sign-in signs in, and whether signing in changed the tenant's users. */
+/** The account a Google sign-in signs in. */
 export interface GoogleSignedIn {
   /** Its address now counts as verified: Google vouches for it. */
   principal: Principal;
-  /** A sign-up, or a claimed unverified account: the tenant's users changed. */
-  changed: boolean;
 }
 
 /**
@@ -160,13 +158,11 @@ export async function googlePrincipal(
     throw forbidden('google.super_admin');
   }
   let principal = await principalByEmail(db, tenant.id, identity.email);
-  let changed = false;
   if (!principal) {
     if (!tenant.signupEnabled) {
       throw forbidden('google.no_account', { email: identity.email });
     }
     await signUp(db, tenant.id, identity);
-    changed = true;
     principal = await principalByEmail(db, tenant.id, identity.email);
     if (!principal) throw unauthorized('google.sign_in_failed');
   }
@@ -177,7 +173,6 @@ export async function googlePrincipal(
   // may not be the mailbox's owner, so their password and sessions do not survive.
   if (!principal.emailVerified) {
     await claimUnverifiedAccount(db, principal);
-    changed = true;
   }
-  return { principal: { ...principal, emailVerified: true }, changed };
+  return { principal: { ...principal, emailVerified: true } };
 }
