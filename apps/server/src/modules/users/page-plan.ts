@@ -82,9 +82,10 @@ export function planUserPage(
 }
 
 /**
- * A sample of the tenant's users (the first by creation time): how many there were, how many
- * matched the search, and how many also passed the filter; with the users the filter keeps
- * (`candidates`) and the tenant's users, both exact.
+ * A random sample of the tenant's users (the first by id within each status, in proportion
+ * to the statuses: ids are random): how many there were, how many matched the search, and how
+ * many also passed the filter; with the users the filter keeps (`candidates`) and the
+ * tenant's users, both exact.
  */
 export interface SearchSample {
   size: number;
@@ -131,11 +132,33 @@ export function firstSearchRead(request: UserPageRequest, sample: SearchSample):
 export type SearchRead = 'walk' | 'bitmap';
 
 /**
- * After the trigram indexes found more than COUNT_CAP matches: the page is read along the
- * sort's index (`walk`, only the page), or all matches are sorted (`sort`; by role, always).
+ * How far below its observed share a sample's true share may be before we call the search's
+ * matches more than COUNT_CAP: the normal quantile of one chance in two thousand.
+ */
+const DOUBT = 3.29;
+
+/**
+ * Whether the sample leaves no reasonable doubt that more than COUNT_CAP users match the
+ * search and the filter: the lower Wilson bound of the share that matched, times the tenant's
+ * users. Then there is nothing to count (the page says "more than COUNT_CAP", flagged as an
+ * estimate) and only the page is read; a dense search otherwise tests COUNT_CAP + 1 matches.
+ */
+export function surelyOverCap(sample: SearchSample): boolean {
+  const n = sample.size;
+  if (n === 0 || sample.kept === 0) return false;
+  const share = sample.kept / n;
+  const z2 = DOUBT * DOUBT;
+  const spread = DOUBT * Math.sqrt((share * (1 - share)) / n + z2 / (4 * n * n));
+  const lowest = (share + z2 / (2 * n) - spread) / (1 + z2 / n);
+  return lowest * sample.tenantRows > COUNT_CAP;
+}
+
+/**
+ * The page of a search with more than COUNT_CAP matches, in any order but by role (which is
+ * read role by role): along the sort's index (`walk`, only the page), or all matches sorted.
  */
 export function nextSearchRead(request: UserPageRequest, sample: SearchSample): 'walk' | 'sort' {
-  if (request.listSort.field === 'role' || sample.kept === 0) return 'sort';
+  if (sample.kept === 0) return 'sort';
   return walkCost(sample, deepest(request)) < sortCost(sample) ? 'walk' : 'sort';
 }
 

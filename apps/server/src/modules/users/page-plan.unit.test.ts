@@ -6,6 +6,7 @@ import {
   nextSearchRead,
   planUserPage,
   splitWindow,
+  surelyOverCap,
   type SearchSample,
 } from './page-plan';
 
@@ -78,10 +79,22 @@ describe('searches', () => {
     expect(firstSearchRead(search('.-'), sample({ search: 3, kept: 3 }))).toBe('walk');
   });
 
-  it('sorted by role, find the matches through the indexes and sort them', () => {
+  it('sorted by role, find the matches through the indexes; past the cap, walk the page', () => {
     const dense = sample({ search: 400, kept: 400 });
     expect(firstSearchRead(search('ann', 'role'), dense)).toBe('bitmap');
-    expect(nextSearchRead(search('ann', 'role'), dense)).toBe('sort');
     expect(nextSearchRead(search('ann'), dense)).toBe('walk');
+  });
+
+  it('calls a search over the cap only when the sample leaves no reasonable doubt', () => {
+    // 1,000 sampled of 1,000,000: 2.5 % matched is surely over 10,000; 1.4 % (14,000) is not sure.
+    expect(surelyOverCap(sample({ search: 25, kept: 25 }))).toBe(true);
+    expect(surelyOverCap(sample({ search: 14, kept: 14 }))).toBe(false);
+    // What passed the filter counts, not what matched the search alone.
+    expect(surelyOverCap(sample({ search: 500, kept: 5 }))).toBe(false);
+    // 100,000 users: a share of 10 % is no proof, 20 % is.
+    const smaller = { candidates: 100_000, tenantRows: 100_000 };
+    expect(surelyOverCap(sample({ search: 100, kept: 100, ...smaller }))).toBe(false);
+    expect(surelyOverCap(sample({ search: 200, kept: 200, ...smaller }))).toBe(true);
+    expect(surelyOverCap(sample({ size: 0, tenantRows: 0, candidates: 0 }))).toBe(false);
   });
 });

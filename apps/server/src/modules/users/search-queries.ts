@@ -1,10 +1,16 @@
-import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { COUNT_CAP, type Page } from '@tc/contract/paging';
 import type { User, UserPageRequest } from '@tc/contract/users';
 import type { Database } from '../../db/database';
 import { roles, userSortCounts, users } from '../../db/schema/identity';
 import { cappedTotal, searchPattern, toPage } from '../../http/paging';
-import { firstSearchRead, nextSearchRead, type SearchSample } from './page-plan';
+import {
+  firstSearchRead,
+  nextSearchRead,
+  surelyOverCap,
+  type SearchSample,
+  type UserStatus,
+} from './page-plan';
 import { kept, offsetOf, ordered, orderKeys, rowsQuery, type StatementRunner } from './page-sql';
 import { rowColumns, toUser } from './rows';
 
@@ -42,38 +48,45 @@ function testedSearch(
 }
 
 const SAMPLE_SIZE = 1000;
+const STATUSES: UserStatus[] = ['active', 'inactive'];
 
 /**
- * How many of the tenant's first users by creation time match the search, alone and with the
- * filter (read along users_tenant_created_at_idx, which holds every column tested), and, from
- * user_sort_counts, how many users the filter keeps and the tenant has.
+ * A random sample of SAMPLE_SIZE of the tenant's users: within each status the first by id,
+ * along users_tenant_status_idx (which holds every column tested), as many of each status as
+ * its share of the tenant. Ids are random, so the sample is; and in proportion to the
+ * statuses, each sampled user stands for as many users as any other. Then how many matched
+ * the search, alone and with the filter, and, from user_sort_counts, how many users the
+ * filter keeps and the tenant has.
  */
 export function sampleQuery(db: Database, tenantId: string, filter: Filter) {
-  const sampled = db
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      status: users.status,
-      roleId: users.roleId,
-    })
-    .from(users)
-    .where(eq(users.tenantId, tenantId))
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(SAMPLE_SIZE)
-    .as('sampled');
-  const matches = testedSearch(filter.search!, sampled);
-  const filtered = and(
-    matches,
-    filter.status ? eq(sampled.status, filter.status) : undefined,
-    filter.roleId ? eq(sampled.roleId, filter.roleId) : undefined,
-  );
   const counted = (where: SQL | undefined) =>
     sql`(select coalesce(sum(${userSortCounts.n}), 0) from ${userSortCounts} where ${and(
       eq(userSortCounts.tenantId, tenantId),
       eq(userSortCounts.sort, 'id'),
       where,
     )})`;
+  const tenantRows = counted(undefined);
+  const strata = STATUSES.map(
+    (status) => sql`(select ${users.firstName} as first_name, ${users.lastName} as last_name,
+      ${users.email} as email, ${users.status} as status, ${users.roleId} as role_id
+      from ${users} where ${users.tenantId} = ${tenantId} and ${users.status} = ${status}
+      order by ${users.id}
+      limit (select round(${SAMPLE_SIZE} * ${counted(eq(userSortCounts.status, status))}
+        / greatest(${tenantRows}, 1))::int))`,
+  );
+  const sampled = {
+    firstName: sql.raw('sampled.first_name'),
+    lastName: sql.raw('sampled.last_name'),
+    email: sql.raw('sampled.email'),
+    status: sql.raw('sampled.status'),
+    roleId: sql.raw('sampled.role_id'),
+  };
+  const matches = testedSearch(filter.search!, sampled);
+  const filtered = and(
+    matches,
+    filter.status ? sql`${sampled.status} = ${filter.status}` : undefined,
+    filter.roleId ? sql`${sampled.roleId} = ${filter.roleId}` : undefined,
+  );
   const candidates = counted(
     and(
       filter.status ? eq(userSortCounts.status, filter.status) : undefined,
@@ -84,9 +97,9 @@ export function sampleQuery(db: Database, tenantId: string, filter: Filter) {
     .select({
       sample: sql<SearchSample>`json_build_object('size', count(*),
         'search', count(*) filter (where ${matches}), 'kept', count(*) filter (where ${filtered}),
-        'candidates', ${candidates}, 'tenantRows', ${counted(undefined)})`,
+        'candidates', ${candidates}, 'tenantRows', ${tenantRows})`,
     })
-    .from(sampled);
+    .from(sql`(${sql.join(strata, sql` union all `)}) as sampled`);
 }
 
 /**
@@ -153,8 +166,53 @@ function walkedIdsQuery(db: Database, tenantId: string, request: UserPageRequest
 }
 
 /**
- * A page of a search: the sample (one small statement), then one statement for the count and
- * the page; when the trigram indexes found more than COUNT_CAP matches, a third for the page.
+ * The ids of one page of a search sorted by role, read role by role: the tenant's roles in
+ * name order and, in each, its users by id along users_tenant_role_idx, tested one by one and
+ * at most the page's depth of them, until the page is full. A nested loop hands over its
+ * outer rows' matches in the outer rows' order, and a subquery with its own ORDER BY is kept
+ * as it is, so the ids come in the page's order without sorting every match; the page's rows
+ * are sorted again (rowsQuery), and the deep-page tests compare every page with ORDER BY's.
+ */
+function roleWalkIdsQuery(tenantId: string, request: UserPageRequest): SQL {
+  const direction = sql.raw(request.listSort.direction === 1 ? 'desc' : 'asc');
+  return sql`select walked.id from (
+      select ${roles.id} as role_id, ${roles.name} as name from ${roles}
+      where ${roles.tenantId} = ${tenantId}
+      order by ${roles.name} ${direction}, ${roles.id} ${direction}) ordered_roles
+    cross join lateral (
+      select ${users.id} as id from ${users}
+      where ${and(kept(tenantId, request.filter), testedSearch(request.filter.search!, users))}
+        and ${users.roleId} = ordered_roles.role_id
+      order by ${users.id} ${direction}
+      limit ${request.pageIndex * request.pageSize}) walked
+    limit ${request.pageSize} offset ${offsetOf(request)}`;
+}
+
+/**
+ * The page of a search with more than COUNT_CAP matches, uncounted: read role by role (by
+ * role), along the sort's index, or sorted from all matches, whichever the sample says reads
+ * fewer users.
+ */
+async function pageOfManyMatches(
+  db: Database,
+  tenantId: string,
+  request: UserPageRequest,
+  sample: SearchSample,
+  run: StatementRunner,
+): Promise<User[]> {
+  const walked = (ids: SQLWrapper) => run(rowsQuery(db, tenantId, request, [ids]));
+  if (request.listSort.field === 'role') {
+    return (await walked(roleWalkIdsQuery(tenantId, request))).map(toUser);
+  }
+  return nextSearchRead(request, sample) === 'walk'
+    ? (await walked(walkedIdsQuery(db, tenantId, request))).map(toUser)
+    : usersOf(await run(matchesQuery(db, tenantId, request, { all: true })));
+}
+
+/**
+ * A page of a search: the sample (one small statement); when it leaves no doubt that more
+ * than COUNT_CAP users match, only the page; otherwise one statement for the count and the
+ * page and, when the trigram indexes found more than COUNT_CAP matches, a third for the page.
  */
 export async function readSearchPage(
   db: Database,
@@ -164,6 +222,10 @@ export async function readSearchPage(
 ): Promise<Page<User>> {
   const [{ sample } = { sample: undefined }] = await run(sampleQuery(db, tenantId, request.filter));
   if (!sample) return toPage(request, [], 0);
+  const overCap = cappedTotal(COUNT_CAP + 1);
+  if (surelyOverCap(sample)) {
+    return toPage(request, await pageOfManyMatches(db, tenantId, request, sample, run), overCap);
+  }
   if (firstSearchRead(request, sample) === 'walk') {
     const walk = Math.max(COUNT_CAP + 1, request.pageIndex * request.pageSize);
     const answer = await run(matchesQuery(db, tenantId, request, { walk }));
@@ -172,13 +234,7 @@ export async function readSearchPage(
   const answer = await run(matchesQuery(db, tenantId, request, { capped: true }));
   const counted = answer[0]?.matches ?? 0;
   if (counted <= COUNT_CAP) return toPage(request, usersOf(answer), counted);
-  const found =
-    nextSearchRead(request, sample) === 'walk'
-      ? (await run(rowsQuery(db, tenantId, request, [walkedIdsQuery(db, tenantId, request)]))).map(
-          toUser,
-        )
-      : usersOf(await run(matchesQuery(db, tenantId, request, { all: true })));
-  return toPage(request, found, cappedTotal(counted));
+  return toPage(request, await pageOfManyMatches(db, tenantId, request, sample, run), overCap);
 }
 
 type MatchesRow = Awaited<ReturnType<typeof matchesQuery>>[number];
