@@ -6,7 +6,7 @@ import { args } from './settings';
 export interface Scenario {
   name: string;
   body: object;
-  /** A different body for each request (the n-th): every request misses the page cache. */
+  /** A different body for each request (the n-th): no two requests share one reading. */
   vary?: (n: number) => object;
 }
 
