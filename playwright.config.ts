@@ -12,7 +12,9 @@ export default defineConfig({
   forbidOnly: CI,
   workers: 2,
   retries: CI ? 1 : 0,
-  timeout: 30_000,
+  // A test that creates a tenant and signs in through the hosted page took 20-30 s on a loaded
+  // 2-core machine (two browsers, the server and PostgreSQL sharing both cores): twice that.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // "list" prints each test, the summary reporter one closing line; "json" keeps the details.
   reporter: [
