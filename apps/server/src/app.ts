@@ -22,6 +22,9 @@ import { sharedRealmLookup } from './identity/realms';
 import { createTokenService } from './identity/token-service';
 import { databaseHitCounter, redisHitCounter } from './http/hit-counter';
 import { createMailService } from './mail/worker';
+import { registerMetrics } from './http/metrics';
+import { EventHub } from './modules/events';
+import { createRetentionJob } from './modules/retention';
 import { accountRoutes } from './modules/auth';
 import { accountPageRoutes } from './modules/account';
 import { createGoogleSignIn, googleRoutes } from './modules/auth';
@@ -101,9 +104,16 @@ export async function buildApp({
       log: app.log.child({ module: 'mail' }),
     }),
   };
+  // One LISTEN per process for the event streams; metrics read its state.
+  const events = new EventHub(database, app.log.child({ module: 'events' }));
   // The worker runs while the app does; onClose waits for a message being sent.
   app.addHook('onReady', () => ctx.mail.start());
   app.addHook('onClose', () => ctx.mail.stop());
+  app.addHook('onClose', () => events.close());
+  const retention = createRetentionJob(ctx, app.log.child({ module: 'retention' }));
+  app.addHook('onReady', () => retention.start());
+  app.addHook('onClose', () => retention.stop());
+  await registerMetrics(app, ctx, { events });
 
   await app.register(healthRoutes, { ctx });
   const registry = createProviderRegistry({
@@ -140,7 +150,7 @@ export async function buildApp({
       await api.register(projectsRoutes, { ctx });
       await api.register(clientsRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
-      await api.register(eventsRoutes, { ctx });
+      await api.register(eventsRoutes, { ctx, hub: events });
       await api.register(filesRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });
       await api.register(onboardingRoutes, { ctx });

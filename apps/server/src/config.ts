@@ -38,6 +38,22 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Connections each process keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(2, 'must be at least 2')
+    .max(1000, 'must be at most 1000')
+    .default(10),
+  /** Server processes started by `npm start` (node:cluster); PostgreSQL only. */
+  WORKERS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(64, 'must be at most 64')
+    .default(1),
+  /** How long a stopping process lets requests in flight finish. */
+  SHUTDOWN_TIMEOUT: seconds.default(10),
   BOOTSTRAP_ADMIN_EMAIL: z
     .email({ message: 'must be an e-mail address' })
     .default('admin@example.com'),
@@ -56,6 +72,14 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(5000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().positive().default(600_000),
+  /** Delivery attempts before a message is given up as dead. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  /** Sent (and dead) mail is deleted after this many days. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().positive().default(7),
+  /** How often the retention job prunes expired and old rows. */
+  RETENTION_INTERVAL: seconds.default(3600),
+  /** Bearer token `GET /metrics` requires; unset: /metrics answers 404. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   ASSISTANT_BASE_URL: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
@@ -113,13 +137,30 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  databasePoolSize: number;
+  /** Server processes `npm start` runs (node:cluster). */
+  workers: number;
+  /** Milliseconds a stopping process lets requests in flight finish. */
+  shutdownTimeoutMs: number;
   bootstrapAdminEmail: string;
   bootstrapAdminPassword: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Mail worker: poll interval and exponential back-off after a failed delivery. */
-  mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number };
+  mail: {
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    /** Attempts before a message is `dead`. */
+    maxAttempts: number;
+    /** Days sent and dead mail is kept. */
+    retentionDays: number;
+  };
+  /** Seconds between two runs of the retention job. */
+  retentionIntervalSeconds: number;
+  /** Required by `GET /metrics`; undefined: metrics are not served. */
+  metricsToken: string | undefined;
   googleClientId: string | undefined;
   googleJwksUrl: string;
   assistant: {
@@ -161,6 +202,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    workers: e.WORKERS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
     bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL.toLowerCase(),
     bootstrapAdminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
     // The demo tenant is for the embedded quick start, not for a production PostgreSQL.
@@ -171,7 +215,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MAIL_POLL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retentionDays: e.MAIL_RETENTION_DAYS,
     },
+    retentionIntervalSeconds: e.RETENTION_INTERVAL,
+    metricsToken: e.METRICS_TOKEN,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     assistant: {

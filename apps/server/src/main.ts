@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/database';
 import { seed } from './bootstrap/seed';
+import { runFleet } from './fleet';
 
 /** Expected start-up failures are one clear line and exit code 1, never a stack trace. */
 function fail(message: string): never {
@@ -15,6 +17,7 @@ async function open(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
   });
   await database.migrate();
   return database;
@@ -28,6 +31,10 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  if (config.workers > 1 && !config.databaseUrl) {
+    fail(`WORKERS=${config.workers} needs DATABASE_URL: the embedded database serves one process`);
+  }
+  const fleet = config.workers > 1;
   let database: DatabaseHandle;
   try {
     database = await open(config);
@@ -35,17 +42,16 @@ async function main() {
     if (error instanceof DatabaseUnavailableError) fail(error.message);
     fail(`the database could not be prepared: ${(error as Error).message}`);
   }
+  // In a fleet the primary migrates and seeds once, prints the banner, and serves nothing.
+  if (fleet && cluster.isWorker) return serve(config, database);
   const report = await seed(database.db, config);
-  const app = await buildApp({ config, database });
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-  }
+  if (fleet) await database.close();
+  else await serve(config, database);
 
   const lines = [
     `Tenant Console is running on ${config.publicUrl}`,
     `  database: ${database.engine === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}`,
+    ...(fleet ? [`  processes: ${config.workers}`] : []),
     `  super administrator: ${report.superAdminEmail}`,
   ];
   if (report.generatedPassword) {
@@ -57,7 +63,17 @@ async function main() {
     );
   }
   console.log(lines.join('\n'));
+  if (fleet) runFleet(config.workers, (line) => console.log(line));
+}
 
+/** One server process: listens until SIGTERM or SIGINT. */
+async function serve(config: Config, database: DatabaseHandle): Promise<void> {
+  const app = await buildApp({ config, database });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
   const shutdown = async () => {
     await app.close();
     await database.close();

@@ -5,7 +5,7 @@ import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
 import { loggableError } from '../../http/logging';
 import { AppError } from '../../http/problem';
-import { EventHub, type ChangeNotice } from './hub';
+import type { ChangeNotice, EventHub } from './hub';
 import {
   authenticateStreamCaller,
   catchUp,
@@ -27,14 +27,15 @@ const MAX_PENDING_BYTES = 1024 * 1024;
  * consoles refresh live. EventSource cannot send an Authorization header, so the access token
  * may come as `?access_token=`; this route therefore authenticates itself.
  */
-export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const hub = new EventHub(ctx.database, app.log);
+export async function eventsRoutes(
+  app: FastifyInstance,
+  { ctx, hub }: { ctx: AppContext; hub: EventHub },
+) {
   const open = new Set<FastifyReply['raw']>();
   // Streams never end by themselves: end them first, or closing the server would wait forever.
   app.addHook('preClose', async () => {
     for (const raw of open) raw.end();
   });
-  app.addHook('onClose', async () => hub.close());
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
