@@ -22,9 +22,19 @@ export interface DatabaseHandle {
     onPayload: (payload: string) => void,
     onLost?: () => void,
   ): Promise<() => Promise<void>>;
+  /** The connection pool's use now (PostgreSQL); undefined on PGlite, which has no pool. */
+  poolStats(): PoolStats | undefined;
   /** Applies pending migrations; safe on every start and from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, requests waiting for one, and the most allowed. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** Raised when the database cannot be opened; main.ts prints it as one line. */
@@ -62,6 +72,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       // after close there is nothing left to unlisten.
       return () => (client.closed ? Promise.resolve() : unlisten().catch(() => undefined));
     },
+    poolStats: () => undefined,
     migrate: () => migratePgliteClient(client),
     close: () => client.close(),
   };
@@ -111,6 +122,12 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       listeners.add(unlisten);
       return unlisten;
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     migrate: () => migratePostgresPool(pool),
     // Listening clients are checked out of the pool: end them first, or pool.end() waits.
     close: async () => {

@@ -5,5 +5,5 @@ import type { AppContext } from '../app-context';
 export async function registerMetrics(
   _app: FastifyInstance,
   _ctx: AppContext,
-  _sources: { events: { readonly size: number } },
+  _sources: { events: { readonly size: number; readonly state: string } },
 ): Promise<void> {}

@@ -54,6 +54,11 @@ export class EventHub {
     return size;
   }
 
+  /** Whether this process hears change notices: before the first subscriber it does not yet. */
+  get state(): 'idle' | 'listening' {
+    return this.#listening ? 'listening' : 'idle';
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     this.#subscribers.clear();
