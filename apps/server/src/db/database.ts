@@ -109,7 +109,14 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         if (message.channel === channel) onPayload(message.payload ?? '');
       };
       client.on('notification', handler);
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      try {
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      } catch (error) {
+        // A database going down between connect and LISTEN: discard the client, do not leak it.
+        released = true;
+        client.release(error as Error);
+        throw error;
+      }
       const unlisten = async () => {
         if (released) return;
         released = true;

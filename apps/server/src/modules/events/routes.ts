@@ -5,11 +5,12 @@ import { problemSchema } from '@tc/contract/problem';
 import type { AppContext } from '../../app-context';
 import { loggableError } from '../../http/logging';
 import { AppError } from '../../http/problem';
-import type { ChangeNotice, EventHub } from './hub';
+import type { ChangeNotice, EventHub, Subscriber } from './hub';
 import {
   authenticateStreamCaller,
   catchUp,
   clientEventId,
+  newestOf,
   stillMayReceive,
   type CatchUp,
 } from './service';
@@ -33,8 +34,14 @@ export async function eventsRoutes(
 ) {
   const open = new Set<FastifyReply['raw']>();
   // Streams never end by themselves: end them first, or closing the server would wait forever.
+  // The last line asks EventSource to come back after a spread-out wait, so the clients of a
+  // stopping process reconnect to the others in the fleet over a few seconds, not all at once.
   app.addHook('preClose', async () => {
-    for (const raw of open) raw.end();
+    for (const raw of open) {
+      if (!raw.writableEnded && !raw.destroyed) {
+        raw.end(`retry: ${RETRY_MS + Math.floor(Math.random() * RETRY_MS)}\n\n`);
+      }
+    }
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -59,13 +66,11 @@ export async function eventsRoutes(
       const lastEventId =
         headerValue(request.headers['last-event-id']) ?? request.query.lastEventId;
 
-      const stream = new ChangeStream(reply);
-      const unsubscribe = await hub
-        .subscribe(caller.tenantId, (notice) => stream.deliver(notice))
-        .catch((error: unknown) => {
-          request.log.error({ err: loggableError(error) }, 'cannot listen for change events');
-          throw new AppError(503, 'service.live_updates_unavailable');
-        });
+      const stream = new ChangeStream(reply, () => newestOf(ctx.db, caller.tenantId));
+      const unsubscribe = await hub.subscribe(caller.tenantId, stream).catch((error: unknown) => {
+        request.log.error({ err: loggableError(error) }, 'cannot listen for change events');
+        throw new AppError(503, 'service.live_updates_unavailable');
+      });
       const heartbeat = setInterval(() => {
         stream.write(': ping\n\n');
         void stillMayReceive(ctx.tokens, token!, caller).then((valid) => valid || reply.raw.end());
@@ -98,19 +103,40 @@ export async function eventsRoutes(
  * One client's stream. Changes that arrive while the missed ones are being read are held
  * back, then sent after them (those already replayed are skipped), so the order holds.
  */
-class ChangeStream {
+class ChangeStream implements Subscriber {
   #held: ChangeNotice[] | undefined = [];
 
-  constructor(private readonly reply: FastifyReply) {}
+  constructor(
+    private readonly reply: FastifyReply,
+    /** The tenant's newest event id, the resume point a reload moves the client to. */
+    private readonly newestId: () => Promise<string>,
+  ) {}
 
   start(): void {
     startEventStream(this.reply);
     this.write(`retry: ${RETRY_MS}\n\n`);
   }
 
-  deliver(notice: ChangeNotice): void {
+  change(notice: ChangeNotice): void {
     if (this.#held) this.#held.push(notice);
     else this.write(changeMessage(notice));
+  }
+
+  /**
+   * The hub listens again after losing its connection: changes may have been missed. Written
+   * as a catch-up's reload is; changes that arrive meanwhile are held back and follow it.
+   */
+  reload(): void {
+    const holding = this.#held !== undefined;
+    if (!holding) this.#held = [];
+    this.newestId().then(
+      (id) => {
+        this.write(reloadMessage(id));
+        if (!holding) this.#release(new Set());
+      },
+      // The client reconnects with its Last-Event-ID and catches up there.
+      () => this.reply.raw.end(),
+    );
   }
 
   catchUp(result: CatchUp): void {
@@ -121,15 +147,19 @@ class ChangeStream {
         this.write(changeMessage(notice));
       }
     } else if (result.kind === 'reload') {
-      // The id moves the client's resume point past the gap, so it does not reload again.
-      this.write(`event: ${RELOAD_EVENT}\nid: ${result.id}\ndata: {}\n\n`);
+      this.write(reloadMessage(result.id));
     } else {
       // An id without data is not dispatched but sets the resume point (WHATWG HTML 9.2.6).
       this.write(`id: ${result.id}\n\n`);
     }
+    this.#release(replayed);
+  }
+
+  /** Sends the changes held back, except those already sent. */
+  #release(sent: Set<number>): void {
     const held = this.#held ?? [];
     this.#held = undefined;
-    for (const notice of held) if (!replayed.has(notice.id)) this.write(changeMessage(notice));
+    for (const notice of held) if (!sent.has(notice.id)) this.write(changeMessage(notice));
   }
 
   write(text: string): void {
@@ -138,6 +168,11 @@ class ChangeStream {
     raw.write(text);
     if (raw.writableLength > MAX_PENDING_BYTES) raw.destroy();
   }
+}
+
+/** The id moves the client's resume point past the gap, so it does not reload again. */
+function reloadMessage(id: string): string {
+  return `event: ${RELOAD_EVENT}\nid: ${id}\ndata: {}\n\n`;
 }
 
 function changeMessage(notice: ChangeNotice): string {

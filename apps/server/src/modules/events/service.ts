@@ -36,7 +36,7 @@ export type CatchUp =
   | { kind: 'reload'; id: string };
 
 /** The tenant's newest event as a resume point. */
-async function newestOf(db: Database, tenantId: string): Promise<string> {
+export async function newestOf(db: Database, tenantId: string): Promise<string> {
   const publicId = await newestEventPublicId(db, tenantId);
   return publicId ? clientEventId(publicId) : BEFORE_FIRST_EVENT;
 }
