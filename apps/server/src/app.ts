@@ -62,6 +62,7 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     // Request ids for log correlation; the body of an error never carries internals.
     requestIdHeader: false,
     // A URL refused before routing (a broken escape) gets problem+json or the OAuth shape;

@@ -16,6 +16,8 @@ const seconds = z.coerce
   .number({ message: 'must be a whole number of seconds' })
   .int('must be a whole number of seconds')
   .positive('must be a positive number of seconds');
+/** One trusted proxy: a keyword, or an IPv4/IPv6 address with an optional prefix length. */
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[\da-fA-F]*[.:][\da-fA-F.:]*(\/\d{1,3})?)$/;
 const optionalText = z
   .string()
   .optional()
@@ -30,6 +32,21 @@ const envSchema = z.object({
     .max(65535, 'must be a port number')
     .default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Whose X-Forwarded-For to believe for the client's address: the proxies' addresses, CIDR
+   * ranges and `loopback`/`linklocal`/`uniquelocal`, comma-separated (never a hop count, which
+   * would believe any client claiming enough hops).
+   */
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .max(1000)
+      .refine(
+        (v) => v.split(',').every((part) => PROXY_ADDRESS.test(part.trim())),
+        'must be addresses, CIDR ranges or loopback, comma-separated',
+      )
+      .optional(),
+  ),
   PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be an http(s) URL' }).optional()),
   DATABASE_URL: optionalText.pipe(
     z
@@ -134,6 +151,8 @@ export interface BruteForceSettings {
 export interface Config {
   port: number;
   host: string;
+  /** Fastify's trustProxy: false, or the trusted proxies' addresses, comma-separated. */
+  trustProxy: false | string;
   publicUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -199,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? false,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
