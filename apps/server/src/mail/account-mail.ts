@@ -5,7 +5,7 @@ import { tenants } from '../db/schema/tenants';
 import { pickLocale } from './locale';
 import { enqueueMail } from './outbox';
 import type { MailKind } from './templates/types';
-import { issueActionToken, linkFor, type LinkPurpose } from './links';
+import { issueActionToken, LINK_TTL_SECONDS, linkFor, type LinkPurpose } from './links';
 
 export interface UserMail {
   userId: string;
@@ -68,6 +68,7 @@ export async function mailUser(tx: Database, publicUrl: string, mail: UserMail):
     locale: pickLocale(user.locale ?? mail.fallbackLocale, mail.acceptLanguage),
     kind: mail.kind,
     params: { tenant: user.tenant, name: greetingName(user), link, detail: mail.detail },
+    linkTtlSeconds: mail.purpose ? LINK_TTL_SECONDS[mail.purpose] : undefined,
   });
 }
 

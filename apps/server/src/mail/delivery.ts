@@ -38,7 +38,38 @@ export async function keepMessage(db: Database, log: MailLog, row: OutboxRow): P
     .where(eq(mailOutbox.id, row.id));
 }
 
-/** Sends one claimed message; a failure is recorded and retried later, never dropped. */
+/** A message's body gone: it held a link token, or is no longer needed once it left. */
+const BLANK_BODY = { textBody: '', htmlBody: '', linkExpiresAt: null } as const;
+
+/**
+ * An SMTP error as kept in `last_error`: URLs with their credentials and secret query
+ * parameters masked, since the table is read by the super administrator.
+ */
+export function storedError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .replace(LINK, (url) => redactUrl(url))
+    .replace(/(\w+:\/\/)[^\s/@]+@/g, '$1***@')
+    .slice(0, 1000);
+}
+
+/** Whether the message's link has stopped working (then it must not be sent). */
+export const linkExpired = (row: OutboxRow, now = Date.now()) =>
+  row.linkExpiresAt !== null && row.linkExpiresAt.getTime() <= now;
+
+/** A message whose link expired before it left: never sent, its body blanked. */
+export async function expireMessage(db: Database, log: MailLog, row: OutboxRow): Promise<void> {
+  log.info({ mailId: row.id, attempts: row.attempts }, 'mail not sent: its link expired');
+  await db
+    .update(mailOutbox)
+    .set({ status: 'expired', lastError: 'link expired before delivery', ...BLANK_BODY })
+    .where(eq(mailOutbox.id, row.id));
+}
+
+/**
+ * Sends one claimed message. A failure is recorded and retried later with growing delays;
+ * after MAIL_MAX_ATTEMPTS the message is `dead`: no more retries, its last error kept.
+ */
 export async function deliverMessage(
   deps: { db: Database; config: Config; log: MailLog; smtp: MailTransport },
   row: OutboxRow,
@@ -53,8 +84,19 @@ export async function deliverMessage(
       html: row.htmlBody,
     });
   } catch (error) {
+    const lastError = storedError(error);
+    if (row.attempts >= config.mail.maxAttempts) {
+      log.error(
+        { mailId: row.id, attempts: row.attempts, err: loggableError(error) },
+        'mail not sent; given up as dead',
+      );
+      await db
+        .update(mailOutbox)
+        .set({ status: 'dead', lastError, ...BLANK_BODY })
+        .where(eq(mailOutbox.id, row.id));
+      return;
+    }
     const delay = retryDelayMs(row.attempts, config.mail.retryBaseMs, config.mail.retryMaxMs);
-    const message = error instanceof Error ? error.message : String(error);
     log.warn(
       { mailId: row.id, attempts: row.attempts, retryInMs: delay, err: loggableError(error) },
       'mail not sent; will retry',
@@ -62,7 +104,7 @@ export async function deliverMessage(
     await db
       .update(mailOutbox)
       .set({
-        lastError: message.slice(0, 1000),
+        lastError,
         nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
       })
       .where(eq(mailOutbox.id, row.id));
@@ -70,6 +112,6 @@ export async function deliverMessage(
   }
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...BLANK_BODY })
     .where(eq(mailOutbox.id, row.id));
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { mailOutbox } from '../db/schema/mail';
 import type { MailLocale } from './locale';
@@ -10,6 +11,8 @@ export interface OutgoingMail {
   locale: MailLocale;
   kind: MailKind;
   params: MailParams;
+  /** Seconds the single-use link in `params.link` works; its body is blanked after that. */
+  linkTtlSeconds?: number;
 }
 
 /**
@@ -26,5 +29,10 @@ export async function enqueueMail(tx: Database, mail: OutgoingMail): Promise<voi
     subject: rendered.subject,
     textBody: rendered.text,
     htmlBody: rendered.html,
+    // now() is the transaction's start, as for the link's own expiry issued in it.
+    linkExpiresAt:
+      mail.linkTtlSeconds === undefined
+        ? null
+        : sql`now() + make_interval(secs => ${mail.linkTtlSeconds})`,
   });
 }

@@ -3,7 +3,14 @@ import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/database';
 import { mailOutbox } from '../db/schema/mail';
 import { loggableError } from '../http/logging';
-import { deliverMessage, keepMessage, type MailLog, type OutboxRow } from './delivery';
+import {
+  deliverMessage,
+  expireMessage,
+  keepMessage,
+  linkExpired,
+  type MailLog,
+  type OutboxRow,
+} from './delivery';
 import { smtpTransport, type MailTransport } from './transport';
 
 export { retryDelayMs, type MailLog } from './delivery';
@@ -59,7 +66,11 @@ export function createMailService(options: {
   const db = options.database.db;
   const smtp = options.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined);
   const handle = (row: OutboxRow) =>
-    smtp ? deliverMessage({ db, config, log, smtp }, row) : keepMessage(db, log, row);
+    linkExpired(row)
+      ? expireMessage(db, log, row)
+      : smtp
+        ? deliverMessage({ db, config, log, smtp }, row)
+        : keepMessage(db, log, row);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;

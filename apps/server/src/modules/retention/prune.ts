@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { REPLAY_LIMIT } from '../events';
+
+/** Rows one statement touches: each stays short, whatever the backlog. */
+export const BATCH_SIZE = 1000;
+/** Batches per kind and run: a run stays bounded; a larger backlog is left for the next. */
+export const MAX_BATCHES = 100;
+
+/** What one run removed or blanked, per kind (counts only: these are logged). */
+export interface PruneCounts {
+  /** Bodies whose link had expired, blanked (pending ones became `expired`). */
+  mailBodiesBlanked: number;
+  /** Sent, kept, dead and expired mail older than MAIL_RETENTION_DAYS. */
+  mailDeleted: number;
+  /** Sessions ended (revoked or past their absolute lifetime), with their refresh tokens. */
+  sessionsDeleted: number;
+  /** Refresh tokens of ended sessions kept for their browser (see below). */
+  refreshTokensDeleted: number;
+  /** Single-use links (reset, invitation, verification) past their expiry. */
+  linkTokensDeleted: number;
+  /** The OpenID provider's expired artifacts (codes, grants, its refresh tokens). */
+  openidPayloadsDeleted: number;
+  /** Change events no Last-Event-ID replay can use any more. */
+  eventsDeleted: number;
+}
+
+/** Runs one batch statement until it touches fewer rows than a batch, or the cap. */
+async function inBatches(tx: Database, statement: (limit: number) => SQL): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const result = (await tx.execute(statement(BATCH_SIZE))) as unknown as {
+      rowCount?: number | null;
+      affectedRows?: number;
+      rows: unknown[];
+    };
+    const touched = result.rowCount ?? result.affectedRows ?? result.rows.length;
+    total += touched;
+    if (touched < BATCH_SIZE) break;
+  }
+  return total;
+}
+
+// A session no sign-in can continue: signed out, revoked, or past its absolute lifetime.
+const ENDED = sql`(s.revoked_at is not null or s.expires_at <= now())`;
+
+/**
+ * Every pruning statement, run in the caller's transaction (which holds the job's lock).
+ * Each selects at most one batch of ids and acts on those only.
+ */
+export async function pruneAll(tx: Database, config: Config): Promise<PruneCounts> {
+  const mailKeptDays = config.mail.retentionDays;
+  return {
+    // A body must not hold a raw link token longer than the link works. A pending message
+    // would only deliver a dead link: it ends `expired`. Rows the worker holds are skipped.
+    mailBodiesBlanked: await inBatches(
+      tx,
+      (limit) => sql`
+        update mail_outbox set text_body = '', html_body = '', link_expires_at = null,
+          status = case when status = 'pending' then 'expired' else status end,
+          last_error = case when status = 'pending' then 'link expired before delivery'
+            else last_error end
+        where id in (
+          select id from mail_outbox
+          where link_expires_at is not null and link_expires_at <= now()
+          limit ${limit} for update skip locked)`,
+    ),
+    // Finished mail is kept MAIL_RETENTION_DAYS for inspection; a message is finished within
+    // hours of being queued (MAIL_MAX_ATTEMPTS back-offs), so its age counts from then.
+    mailDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from mail_outbox where id in (
+          select id from mail_outbox
+          where status in ('sent', 'kept', 'dead', 'expired')
+            and created_at < now() - make_interval(days => ${mailKeptDays})
+          limit ${limit})`,
+    ),
+    // Ended sessions also remember which browsers a user signed in from (a sign-in from a
+    // new one is told to the user), so of the ended sessions only those with a newer session
+    // of the same user and browser go: the memory stays, the table does not grow.
+    sessionsDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from sessions where id in (
+          select s.id from sessions s
+          where ${ENDED} and exists (
+            select 1 from sessions n
+            where n.user_id = s.user_id
+              and n.browser_hash is not distinct from s.browser_hash
+              and (n.created_at, n.id) > (s.created_at, s.id))
+          limit ${limit})`,
+    ),
+    // Refresh tokens are kept while their session lives (a used one presented again ends
+    // the session: theft detection); once it ended none can be used.
+    refreshTokensDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from refresh_tokens where token_hash in (
+          select r.token_hash from refresh_tokens r join sessions s on s.id = r.session_id
+          where ${ENDED}
+          limit ${limit})`,
+    ),
+    linkTokensDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from action_tokens where id in (
+          select id from action_tokens where expires_at <= now() limit ${limit})`,
+    ),
+    // The provider reads only unexpired artifacts; expired ones are what its own stores drop.
+    openidPayloadsDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from oidc_payloads where (model, id) in (
+          select model, id from oidc_payloads where expires_at <= now() limit ${limit})`,
+    ),
+    // A replay sends at most REPLAY_LIMIT events after the client's last one, which must
+    // itself be kept: each tenant's newest REPLAY_LIMIT + 1 stay, older ones can only ever
+    // answer "reload".
+    eventsDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from events where id in (
+          select e.id from tenants t
+          cross join lateral (
+            select n.id from events n where n.tenant_id = t.id
+            order by n.id desc offset ${REPLAY_LIMIT} limit 1) oldest_kept
+          join events e on e.tenant_id = t.id and e.id < oldest_kept.id
+          limit ${limit})`,
+    ),
+  };
+}
