@@ -8,6 +8,8 @@ const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 export interface ServerProcess {
   url: string;
   stop(): Promise<void>;
+  /** Ends it at once (SIGKILL), as a crash would: no request in flight is finished. */
+  kill(): Promise<void>;
 }
 
 /** Starts the built server as its own process and resolves once it listens. */
@@ -32,13 +34,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
 }
