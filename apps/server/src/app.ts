@@ -9,7 +9,7 @@ import { registerAuthGuard } from './http/auth-guard';
 import { registerDocs } from './http/docs';
 import { answerFrameworkError } from './http/framework-errors';
 import { healthRoutes } from './http/health';
-import { loggerOptions } from './http/logging';
+import { echoRequestId, loggerOptions, requestIdOf } from './http/logging';
 import { registerProblemHandlers } from './http/problem';
 import { registerSecurityHeaders } from './http/security';
 import { serializerFromSchema } from './http/serialization';
@@ -65,6 +65,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // Request ids for log correlation; the body of an error never carries internals.
     requestIdHeader: false,
+    genReqId: requestIdOf,
     // A URL refused before routing (a broken escape) gets problem+json or the OAuth shape;
     // any path parameter Node lets through (16 KB of headers) reaches its route's schema.
     frameworkErrors: answerFrameworkError,
@@ -74,6 +75,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerFromSchema);
   registerProblemHandlers(app);
+  echoRequestId(app);
   await registerSecurityHeaders(app, config);
   await app.register(formbody);
   await registerDocs(app, config.publicUrl);

@@ -79,7 +79,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // pg_stat_activity names each process's connections, so an operator can tell them apart.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    application_name: `tenant-console ${process.pid}`,
+  });
   // A pool emits errors from idle clients (server restart); without a listener they crash the process.
   pool.on('error', () => undefined);
   try {

@@ -1,4 +1,6 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 /**
@@ -192,7 +194,7 @@ function safeLogCall(args: unknown[]): unknown[] {
 
 /** Secrets of the configuration (the assistant's key, passwords in URLs) and their forms. */
 function configuredSecrets(config: Config): string[] {
-  const secrets = [config.assistant.apiKey, config.bootstrapAdminPassword];
+  const secrets = [config.assistant.apiKey, config.bootstrapAdminPassword, config.metricsToken];
   for (const url of [
     config.smtpUrl,
     config.databaseUrl,
@@ -232,4 +234,27 @@ export function loggerOptions(
         secrets.reduce((text, secret) => text.replaceAll(secret, MASK), line),
     },
   };
+}
+
+/** An id a proxy or a client sent: short, and only characters a log line needs no escape for. */
+const INCOMING_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * The request's id, which Fastify puts on every line its `request.log` writes (`reqId`): the
+ * `x-request-id` a proxy in front set, so its log and ours correlate, or a random UUID, unique
+ * across the processes of a fleet (Fastify's own counter starts again at 1 in each).
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming)
+    ? incoming
+    : randomUUID();
+}
+
+/** Every answer names its request id, so a caller reporting a failure can quote it. */
+export function echoRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    // On the raw answer: the OpenID provider's and the event streams' bypass Fastify's reply.
+    reply.raw.setHeader('x-request-id', request.id);
+  });
 }
