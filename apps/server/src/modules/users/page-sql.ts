@@ -3,7 +3,7 @@ import type { UserPageRequest, UserSortField } from '@tc/contract/users';
 import type { Database } from '../../db/database';
 import { roles, userCounts, users } from '../../db/schema/identity';
 import type { UserStatus } from './page-plan';
-import { rowColumns, selectRows } from './rows';
+import { selectRows } from './rows';
 
 /**
  * Each sort's order, then the id: the text sorts by first character, then by the column (the
@@ -23,6 +23,10 @@ export const orderKeys: Record<UserSortField, SQL[]> = {
 export const ordered = (request: UserPageRequest, reversed = false) =>
   (request.listSort.direction === 1) !== reversed ? desc : asc;
 
+/** The ORDER BY of a page: the sort's keys, then the id, in the requested direction. */
+export const pageOrder = (request: UserPageRequest) =>
+  [...orderKeys[request.listSort.field], sql`${users.id}`].map((key) => ordered(request)(key));
+
 export const offsetOf = (request: UserPageRequest) => (request.pageIndex - 1) * request.pageSize;
 
 /** The tenant's users that the filter (and a read's own role or status) keeps. */
@@ -40,21 +44,24 @@ export function kept(
   )!;
 }
 
-/** The page's rows, from the ids the given queries find, in the requested order. */
-export function rowsQuery(
+/**
+ * The page's rows, from the ids the given queries find, in the requested order, with any
+ * columns the statement adds beside them.
+ */
+export function rowsQuery<Extra extends Record<string, SQL>>(
   db: Database,
   tenantId: string,
   request: UserPageRequest,
   ids: SQLWrapper[],
+  extra?: Extra,
 ) {
-  const order = ordered(request);
   const found = sql.join(
     ids.map((query) => sql`(${query})`),
     sql` union all `,
   );
-  return selectRows(db)
+  return selectRows(db, extra)
     .where(and(eq(users.tenantId, tenantId), sql`${users.id} = any(array(${found}))`))
-    .orderBy(...[...orderKeys[request.listSort.field], sql`${users.id}`].map((key) => order(key)));
+    .orderBy(...pageOrder(request));
 }
 
 /**
@@ -63,23 +70,16 @@ export function rowsQuery(
  * index entries (cheaper than a second round trip for the stretches), its rows by id.
  */
 export function shallowRowsQuery(db: Database, tenantId: string, request: UserPageRequest) {
-  const order = ordered(request);
-  const keys = [...orderKeys[request.listSort.field], sql`${users.id}`];
   const ids = db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.tenantId, tenantId))
-    .orderBy(...keys.map((key) => order(key)))
+    .orderBy(...pageOrder(request))
     .limit(request.pageSize)
     .offset(offsetOf(request));
   const total = sql<number>`(select coalesce(sum(${userCounts.n}), 0) from ${userCounts}
     where ${userCounts.tenantId} = ${tenantId})`.mapWith(Number);
-  return db
-    .select({ ...rowColumns, total })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.tenantId, tenantId), sql`${users.id} = any(array(${ids}))`))
-    .orderBy(...keys.map((key) => order(key)));
+  return rowsQuery(db, tenantId, request, [ids], { total });
 }
 
 /** Runs one statement; a test passes one that also explains it. */

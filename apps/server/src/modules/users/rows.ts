@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@tc/contract/users';
 import type { Database } from '../../db/database';
 import { roles, users } from '../../db/schema/identity';
@@ -17,8 +17,15 @@ export const rowColumns = {
   updatedAt: users.updatedAt,
 };
 
-export function selectRows(db: Database) {
-  return db.select(rowColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId));
+/** The rows of users, with any columns a statement adds beside them (a total). */
+export function selectRows<Extra extends Record<string, SQL>>(
+  db: Database,
+  extra: Extra = {} as Extra,
+) {
+  return db
+    .select({ ...rowColumns, ...extra })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId));
 }
 
 export type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];

@@ -11,7 +11,15 @@ import {
   type SearchSample,
   type UserStatus,
 } from './page-plan';
-import { kept, offsetOf, ordered, orderKeys, rowsQuery, type StatementRunner } from './page-sql';
+import {
+  kept,
+  offsetOf,
+  ordered,
+  orderKeys,
+  pageOrder,
+  rowsQuery,
+  type StatementRunner,
+} from './page-sql';
 import { rowColumns, toUser } from './rows';
 
 type Filter = UserPageRequest['filter'];
@@ -155,12 +163,11 @@ export function matchesQuery(
 
 /** The ids of one page of a dense search: users tested one by one along the sort's index. */
 function walkedIdsQuery(db: Database, tenantId: string, request: UserPageRequest) {
-  const order = ordered(request);
   return db
     .select({ id: users.id })
     .from(users)
     .where(and(kept(tenantId, request.filter), testedSearch(request.filter.search!, users)))
-    .orderBy(...[...orderKeys[request.listSort.field], sql`${users.id}`].map((key) => order(key)))
+    .orderBy(...pageOrder(request))
     .limit(request.pageSize)
     .offset(offsetOf(request));
 }
