@@ -14,7 +14,7 @@ export interface PruneCounts {
   mailBodiesBlanked: number;
   /** Sent, kept, dead and expired mail older than MAIL_RETENTION_DAYS. */
   mailDeleted: number;
-  /** Sessions ended (revoked or past their absolute lifetime), with their refresh tokens. */
+  /** Sessions ended a day ago (revoked or past their lifetime), with their refresh tokens. */
   sessionsDeleted: number;
   /** Refresh tokens of ended sessions kept for their browser (see below). */
   refreshTokensDeleted: number;
@@ -42,8 +42,13 @@ async function inBatches(tx: Database, statement: (limit: number) => SQL): Promi
   return total;
 }
 
-// A session no sign-in can continue: signed out, revoked, or past its absolute lifetime.
-const ENDED = sql`(s.revoked_at is not null or s.expires_at <= now())`;
+/**
+ * A session no sign-in can continue (signed out, revoked, or past its absolute lifetime) for
+ * a day: until then a client presenting its refresh token still hears why it ended.
+ */
+export const ENDED_GRACE_SECONDS = 24 * 3600;
+const endedBefore = sql`now() - make_interval(secs => ${ENDED_GRACE_SECONDS})`;
+const ENDED = sql`(s.revoked_at < ${endedBefore} or s.expires_at < ${endedBefore})`;
 
 /**
  * Every pruning statement, run in the caller's transaction (which holds the job's lock).

@@ -115,11 +115,17 @@ describe('retention job', () => {
     });
     const expiredA = await addSession('expired-a', {
       browserHash: 'A',
-      createdAt: ago(2 * DAY),
-      expiresAt: ago(DAY),
+      createdAt: ago(3 * DAY),
+      expiresAt: ago(2 * DAY),
     });
     const liveA = await addSession('live-a', { browserHash: 'A', createdAt: ago(3600) });
-    const endedB = await addSession('ended-b', { browserHash: 'B', expiresAt: ago(60) });
+    const endedB = await addSession('ended-b', { browserHash: 'B', expiresAt: ago(2 * DAY) });
+    // Ended an hour ago: a client presenting its refresh token still hears why.
+    const justEndedA = await addSession('just-ended-a', {
+      browserHash: 'A',
+      createdAt: ago(2 * DAY),
+      revokedAt: ago(3600),
+    });
 
     const link = (hash: string, expiresAt: ReturnType<typeof ago>) => ({
       tenantId: tenant.tenantId,
@@ -185,12 +191,17 @@ describe('retention job', () => {
     );
     expect(sessionIds).not.toContain(revokedA);
     expect(sessionIds).not.toContain(expiredA);
-    expect(sessionIds).toEqual(expect.arrayContaining([liveA, endedB]));
+    expect(sessionIds).toEqual(expect.arrayContaining([liveA, endedB, justEndedA]));
     const tokens = await database.db
       .select({ hash: refreshTokens.tokenHash })
       .from(refreshTokens)
-      .where(inArray(refreshTokens.sessionId, [revokedA, expiredA, liveA, endedB]));
-    expect(tokens.map((t) => t.hash).sort()).toEqual(['live-a-live', 'live-a-used']);
+      .where(inArray(refreshTokens.sessionId, [revokedA, expiredA, liveA, endedB, justEndedA]));
+    expect(tokens.map((t) => t.hash).sort()).toEqual([
+      'just-ended-a-live',
+      'just-ended-a-used',
+      'live-a-live',
+      'live-a-used',
+    ]);
 
     const links = await database.db.select({ hash: actionTokens.tokenHash }).from(actionTokens);
     expect(links.map((l) => l.hash)).toEqual(['link-live']);
