@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/database';
 import { seed } from './bootstrap/seed';
 import { runFleet } from './fleet';
+import { loggableError } from './http/logging';
 
 /** Expected start-up failures are one clear line and exit code 1, never a stack trace. */
 function fail(message: string): never {
@@ -66,7 +67,12 @@ async function main() {
   if (fleet) runFleet(config.workers, (line) => console.log(line));
 }
 
-/** One server process: listens until SIGTERM or SIGINT. */
+/**
+ * One server process: listens until SIGTERM or SIGINT, then stops gracefully. New requests
+ * get 503 with `Connection: close` and new connections are refused (Fastify's close), event
+ * streams end with a retry hint (the events routes' preClose hook), requests in flight finish,
+ * then the database closes. All of it is bounded by SHUTDOWN_TIMEOUT.
+ */
 async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   const app = await buildApp({ config, database });
   try {
@@ -74,13 +80,39 @@ async function serve(config: Config, database: DatabaseHandle): Promise<void> {
   } catch (error) {
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl-C or signal: whoever sends it does not want to wait.
+      app.log.warn({ signal }, 'stopping at once: a second signal arrived');
+      process.exit(0);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing the requests in flight');
+    // Exit code 0 even when the time runs out: the process did what the signal asked, and a
+    // process manager reads a non-zero code as a crash (restarts, alerts). The line below
+    // says that requests were cut short; their clients see a dropped connection.
+    setTimeout(() => {
+      app.log.warn(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'stopping: requests still in flight after the shutdown timeout; exiting anyway',
+      );
+      process.exit(0);
+    }, config.shutdownTimeoutMs).unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        // Closing itself failed (not a timeout): a fault worth a non-zero code.
+        (error: unknown) => {
+          app.log.error({ err: loggableError(error) }, 'stopping: closing failed');
+          process.exit(1);
+        },
+      );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 main().catch((error: unknown) => fail((error as Error).message));

@@ -1,0 +1,189 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, engine, freePort } from './test/harness';
+
+// The built server (global-setup.ts builds it), stopped with SIGTERM as a process manager does.
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const PASSWORD = 'Shutdown-admin-1!';
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+interface Running {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const database: Record<string, string> = {};
+  if (engine === 'postgres') {
+    const created = await createPostgresDatabase();
+    cleanups.push(created.drop);
+    database.DATABASE_URL = created.url;
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tc-shutdown-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    database.DATA_DIR = dataDir;
+  }
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: 'false',
+      BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
+      ...database,
+      ...env,
+    },
+  });
+  cleanups.push(() => void child.kill('SIGKILL'));
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const check = () => (output.includes('is running on') ? resolve() : undefined);
+    child.stdout.on('data', check);
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, port, child, output: () => output, exited };
+}
+
+const signInForm = new URLSearchParams({
+  client_id: 'react-client',
+  grant_type: 'password',
+  username: 'admin@example.com',
+  password: PASSWORD,
+}).toString();
+
+async function signIn(server: Running): Promise<string> {
+  const response = await fetch(`${server.url}/realms/master/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: signInForm,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A sign-in whose body arrives in two parts, as from a slow client: in flight from its first
+ * part until `finish()`, on a connection of its own.
+ */
+function slowSignIn(server: Running) {
+  const body = Buffer.from(signInForm);
+  const half = Math.floor(body.length / 2);
+  const request = httpRequest(`${server.url}/realms/master/protocol/openid-connect/token`, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': body.length,
+      // The server answers "100 Continue" once it has parsed the request: then it is in flight.
+      expect: '100-continue',
+    },
+  });
+  const started = new Promise<void>((resolve) =>
+    request.once('continue', () => request.write(body.subarray(0, half), () => resolve())),
+  );
+  const done = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+  });
+  request.flushHeaders();
+  return { started, finish: () => request.end(body.subarray(half)), done };
+}
+
+/** Whether a new connection is refused (the server no longer listens), or its status. */
+function newRequest(server: Running): Promise<'refused' | number> {
+  return new Promise((resolve, reject) => {
+    // A connection of its own: a kept-alive one would say nothing about new connections.
+    const request = httpRequest(`${server.url}/healthz`, { agent: false, timeout: 5000 });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer within 5 s')));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error),
+    );
+    request.end();
+  });
+}
+
+async function readToEnd(response: Response): Promise<string> {
+  let text = '';
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) text += read.value;
+  return text;
+}
+
+describe('SIGTERM', () => {
+  it('finishes requests in flight, ends event streams with a retry hint, refuses new connections and exits 0', async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT: '60' });
+    const token = await signIn(server);
+    const stream = await fetch(`${server.url}/api/v1.0/events?access_token=${token}`);
+    expect(stream.status).toBe(200);
+    const streamText = readToEnd(stream);
+    const slow = slowSignIn(server);
+    await slow.started;
+
+    server.child.kill('SIGTERM');
+    // The stream ends first (preClose); its last line tells EventSource when to come back.
+    const events = await streamText;
+    expect(events.trimEnd().split('\n').at(-1)).toMatch(/^retry: \d+$/);
+
+    // New connections are refused (at most answered 503 in the moment before) ...
+    const statuses: Array<'refused' | number> = [];
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      const status = await newRequest(server);
+      statuses.push(status);
+      if (status === 'refused') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(statuses.at(-1)).toBe('refused');
+    expect(statuses.every((status) => status === 'refused' || status === 503)).toBe(true);
+    // ... while the sign-in still in flight is answered in full.
+    expect(server.child.exitCode).toBeNull();
+    slow.finish();
+    const answer = await slow.done;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toHaveProperty('access_token');
+
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
+  it('exits 0 with one line when requests are still in flight after SHUTDOWN_TIMEOUT', async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT: '1' });
+    const slow = slowSignIn(server);
+    await slow.started;
+    const done = slow.done.catch(() => 'cut');
+    const stopped = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - stopped).toBeGreaterThanOrEqual(900);
+    expect(await done).toBe('cut');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('shutdown timeout'));
+    expect(lines).toHaveLength(1);
+  }, 120_000);
+});
