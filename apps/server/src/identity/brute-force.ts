@@ -72,7 +72,7 @@ export async function countLoginAttempt(
   settings: BruteForceSettings,
   key: { id: string; tenantId: string },
 ): Promise<LoginAttempt> {
-  return db.transaction(async (tx) => {
+  const attempt: LoginAttempt = await db.transaction(async (tx) => {
     // Creates the row if need be and locks it in one statement: concurrent first attempts
     // queue on the same row instead of each seeing none. Losing the last counts in a crash
     // is an accepted trade for not waiting on the disk (asynchronous commit).
@@ -98,7 +98,12 @@ export async function countLoginAttempt(
     await tx.update(loginFailures).set(written).where(eq(loginFailures.userId, key.id));
     return { allowed: true, key: key.id, before, written };
   });
+  attemptObservers.get(db)?.(attempt);
+  return attempt;
 }
+
+/** Told of each committed attempt, by the database handle it was counted on (metrics). */
+export const attemptObservers = new WeakMap<object, (attempt: LoginAttempt) => void>();
 
 /** `countLoginAttempt` for callers that need only whether the attempt may go on. */
 export async function takeLoginAttempt(

@@ -47,6 +47,7 @@ const COMMON_PASSWORD = '123456789*';
 const identity: Case[] = [
   ['GET /healthz', getWithSecrets('/healthz', 200)],
   ['GET /readyz', getWithSecrets('/readyz', 200)],
+  ['GET /metrics', getWithSecrets('/metrics', 404)],
   [
     `POST ${REALM}/token`,
     async (d) => {

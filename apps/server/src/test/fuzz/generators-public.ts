@@ -177,6 +177,7 @@ export function publicGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
 
     'GET /healthz': get(constant('/healthz')),
     'GET /readyz': get(constant('/readyz')),
+    'GET /metrics': get(constant('/metrics')),
     'GET /api/docs': get(constant('/api/docs')),
     'GET /api/docs/': get(constant('/api/docs/')),
     'GET /api/docs/json': get(constant('/api/docs/json')),
