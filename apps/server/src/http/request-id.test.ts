@@ -67,6 +67,29 @@ describe('request ids', () => {
   });
 });
 
+describe('the OpenID provider’s failures', () => {
+  it('are logged with the id of the request they failed', async () => {
+    const tenant = await createTenant(server.database.db);
+    const { db } = server.database;
+    // The provider reads applications from this table: without it, its lookup fails.
+    await db.execute(sql`alter table clients rename to clients_hidden_by_test`);
+    let answer: Response;
+    try {
+      answer = await tokenRequest(server, tenant.name, {
+        grant_type: 'client_credentials',
+        client_id: 'some-client',
+        client_secret: 'some-secret',
+      });
+    } finally {
+      await db.execute(sql`alter table clients_hidden_by_test rename to clients`);
+    }
+    expect(answer.status).toBe(500);
+    const id = answer.headers.get('x-request-id') ?? '';
+    const lines = await completedLines(id);
+    expect(lines.map((line) => line.msg)).toContain('openid provider failed');
+  });
+});
+
 describe.runIf(engine === 'postgres')('PostgreSQL connections', () => {
   it('name the process in pg_stat_activity', async () => {
     const { rows } = (await server.database.db.execute(

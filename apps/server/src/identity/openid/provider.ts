@@ -44,6 +44,9 @@ export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
 
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
+/** The log of the Fastify request a raw request came with, so a failure names its request id. */
+export const requestLogs = new WeakMap<object, FastifyBaseLogger>();
+
 export interface ProviderDeps {
   db: Database;
   config: Config;
@@ -210,8 +213,9 @@ export async function createRealmProvider(
   // our own routes do when they answer (the provider's answers bypass Fastify's hooks), so
   // whoever is told the grant ended never finds its access tokens still good.
   const revocations = new WeakMap<KoaContextWithOIDC, Array<Promise<void>>>();
-  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: unknown) => {
-    deps.log.error({ err: loggableError(error), realm: realm.name }, 'openid provider failed');
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
+    const log = requestLogs.get(ctx.req) ?? deps.log;
+    log.error({ err: loggableError(error), realm: realm.name }, 'openid provider failed');
   });
   provider.on('grant.revoked', (ctx: KoaContextWithOIDC, grantId: string) => {
     const revoked = sessionOfGrant.revoke(db, grantId);
