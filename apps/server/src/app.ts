@@ -36,6 +36,7 @@ import { permissionsRoutes } from './modules/permissions';
 import { projectsRoutes } from './modules/projects';
 import { clientsRoutes } from './modules/clients';
 import { auditRoutes } from './modules/audit';
+import { mailQueueRoutes } from './modules/mail-queue';
 import { eventsRoutes } from './modules/events';
 import { filesRoutes } from './modules/files';
 import { dashboardRoutes } from './modules/dashboard';
@@ -153,6 +154,7 @@ export async function buildApp({
       await api.register(projectsRoutes, { ctx });
       await api.register(clientsRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
+      await api.register(mailQueueRoutes, { ctx });
       await api.register(eventsRoutes, { ctx, hub: events });
       await api.register(filesRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });

@@ -49,6 +49,17 @@ export const settingsCases: Case[] = [
  */
 export const consoleCases: Case[] = [
   [`POST ${API}/audit/page`, (d) => bodies(d, 'POST', `${API}/audit/page`, {}, 200)],
+  [
+    `POST ${API}/mail-queue/page`,
+    async (d) => {
+      const path = `${API}/mail-queue/page`;
+      const answer = await call(d, 'POST', path, { token: d.superToken, body: {} });
+      expect(answer.status, answer.text).toBe(200);
+      const junk = await call(d, 'POST', path, { token: d.superToken, body: junkBody(d) });
+      expect(junk.status, `POST ${path} with junk`).toBeGreaterThanOrEqual(400);
+      expect(junk.status, `POST ${path} with junk`).toBeLessThan(500);
+    },
+  ],
   [`GET ${API}/dashboard`, getOk(`${API}/dashboard`)],
   [`GET ${API}/onboarding`, getOk(`${API}/onboarding`)],
   [

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { clientRoutes } from './clients';
 import { dashboardRoutes } from './dashboard';
+import { mailQueueRoutes } from './mail-queue';
 import { onboardingRoutes } from './onboarding';
 import { permissionRoutes } from './permissions';
 import { projectRoutes } from './projects';
@@ -20,6 +21,7 @@ export const apiRoutes = {
   auth: authRoutes,
   clients: clientRoutes,
   dashboard: dashboardRoutes,
+  mailQueue: mailQueueRoutes,
   onboarding: onboardingRoutes,
   permissions: permissionRoutes,
   projects: projectRoutes,
