@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { loggableError } from '../../http/logging';
-import { pruneAll, type PruneCounts } from './prune';
+import { BATCH_SIZE, MAX_BATCHES, pruneAll, type PruneCounts } from './prune';
 
 /** The log methods the job uses (Fastify's pino logger fits). */
 export interface RetentionLog {
@@ -21,8 +21,14 @@ export interface RetentionJob {
 
 /** Next to the migration (727_001) and seed (727_002) locks. */
 const RETENTION_LOCK = 727_003;
-/** The first run comes soon after start, once the process has settled. */
-const FIRST_RUN_MS = 10_000;
+/**
+ * The first run comes soon after start, once the process has settled; so does the next after
+ * a run that stopped at its cap with rows left.
+ */
+const SOON_MS = 10_000;
+
+const stoppedAtCap = (run: RetentionRun) =>
+  run.ran && Object.values(run.counts).some((n) => n >= BATCH_SIZE * MAX_BATCHES);
 
 /**
  * Prunes expired and old rows every RETENTION_INTERVAL, one process at a time: the run's
@@ -59,14 +65,16 @@ export function createRetentionJob(
     if (stopped) return;
     timer = setTimeout(() => {
       const started = Date.now();
+      const interval = ctx.config.retentionIntervalSeconds * 1000;
       runOnce()
         .then((run) => {
           if (run.ran) log.info({ ...run.counts, ms: Date.now() - started }, 'retention run');
+          schedule(stoppedAtCap(run) ? Math.min(SOON_MS, interval) : interval);
         })
-        .catch((error: unknown) =>
-          log.error({ err: loggableError(error) }, 'retention run failed; will try again'),
-        )
-        .finally(() => schedule(ctx.config.retentionIntervalSeconds * 1000));
+        .catch((error: unknown) => {
+          log.error({ err: loggableError(error) }, 'retention run failed; will try again');
+          schedule(interval);
+        });
     }, delayMs);
     // Never what keeps a process alive.
     timer.unref();
@@ -76,7 +84,7 @@ export function createRetentionJob(
     async start() {
       if (!stopped) return;
       stopped = false;
-      schedule(Math.min(FIRST_RUN_MS, ctx.config.retentionIntervalSeconds * 1000));
+      schedule(Math.min(SOON_MS, ctx.config.retentionIntervalSeconds * 1000));
     },
     async stop() {
       stopped = true;

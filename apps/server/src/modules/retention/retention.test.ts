@@ -253,6 +253,41 @@ describe('retention job', () => {
     }
   }, 120_000);
 
+  it('runs by itself after start and every RETENTION_INTERVAL, logging counts only', async () => {
+    const lines: { obj: object; msg: string }[] = [];
+    const log = {
+      info: (obj: object, msg: string) => lines.push({ obj, msg }),
+      error: (obj: object, msg: string) => lines.push({ obj, msg }),
+    };
+    const scheduled = createRetentionJob(
+      { db: database.db, config: { ...config, retentionIntervalSeconds: 1 } },
+      log,
+    );
+    await scheduled.start();
+    try {
+      await addMail('first-run@x.test', { createdAt: ago(8 * DAY), status: 'dead' });
+      await expect
+        .poll(async () => mailOf('first-run@x.test'), { timeout: 30_000 })
+        .toBeUndefined();
+      // A later run, on the interval, prunes what became old since.
+      await addMail('later-run@x.test', { createdAt: ago(8 * DAY), status: 'sent' });
+      await expect
+        .poll(async () => mailOf('later-run@x.test'), { timeout: 30_000 })
+        .toBeUndefined();
+    } finally {
+      await scheduled.stop();
+    }
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.every((l) => l.msg === 'retention run')).toBe(true);
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toContain('@x.test');
+    expect(logged).not.toContain('secret-token');
+    expect(lines[0]!.obj).toMatchObject({
+      mailDeleted: expect.any(Number),
+      ms: expect.any(Number),
+    });
+  }, 120_000);
+
   it.runIf(engine === 'postgres')(
     'skips its round while another connection holds the lock',
     async () => {
