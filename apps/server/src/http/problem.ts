@@ -8,6 +8,7 @@ import {
   type ProblemCode,
   type ProblemParams,
 } from '@tc/contract/problem-codes';
+import { isDatabaseUnreachable } from './database-outage';
 import { loggableError, redactUrl } from './logging';
 
 /** A refused field: its code alone, or the code with the values its text needs. */
@@ -109,10 +110,18 @@ export function registerProblemHandlers(app: FastifyInstance): void {
         } satisfies Problem);
     }
     // Field by field: a failed query's message holds its parameters (a hash, a token digest).
-    request.log.error(
-      { err: loggableError(error), url: redactUrl(request.url), method: request.method },
-      'request failed',
-    );
+    const details = {
+      err: loggableError(error),
+      url: redactUrl(request.url),
+      method: request.method,
+    };
+    if (isDatabaseUnreachable(error)) {
+      // An outage, not a fault of this request: 503 tells clients and load balancers to retry.
+      request.log.warn(details, 'database unreachable');
+      reply.header('retry-after', '5');
+      return sendProblem(reply, { status: 503, code: 'service.database_unreachable' });
+    }
+    request.log.error(details, 'request failed');
     return sendProblem(reply, { status: 500, code: 'request.failed' });
   });
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createSignedInTenant } from '../test/fixtures';
 import { adminPostgresUrl, engine, startTestServer, type TestServer } from '../test/harness';
 import { READY_TIMEOUT_MS } from './health';
 
@@ -19,6 +20,8 @@ async function readiness(): Promise<{ status: number; ms: number }> {
 describe.runIf(engine === 'postgres')('readiness through a database outage', () => {
   it('answers 503 promptly while the database refuses, and 200 again by itself', async () => {
     const name = new URL(server.databaseUrl!).pathname.slice(1);
+    const tenant = await createSignedInTenant(server);
+    const usersPage = () => callApi(server, tenant.token, 'POST', '/users/page', { pageSize: 5 });
     const admin = new pg.Client({ connectionString: adminPostgresUrl });
     await admin.connect();
     try {
@@ -33,12 +36,17 @@ describe.runIf(engine === 'postgres')('readiness through a database outage', () 
       expect(down.status).toBe(503);
       // Bounded by the readiness timeout, with room for a busy machine.
       expect(down.ms).toBeLessThan(READY_TIMEOUT_MS + 2000);
+      // Requests that need the database say the same: 503 (retry), not 500 (a failed request).
+      const refused = await usersPage();
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'service.database_unreachable' });
       await admin.query(`alter database ${name} allow_connections true`);
     } finally {
       await admin.query(`alter database ${name} allow_connections true`).catch(() => {});
       await admin.end();
     }
     expect((await readiness()).status).toBe(200);
+    expect((await usersPage()).status).toBe(200);
   }, 60_000);
 });
 
