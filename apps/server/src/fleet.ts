@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { answerFleetMetrics } from './http/metrics-fleet';
 
 /** A worker that dies sooner than this after its start is restarted only after a pause. */
 const QUICK_DEATH_MS = 5_000;
@@ -14,6 +15,8 @@ export function runFleet(workers: number, log: (line: string) => void): void {
   const startedAt = new Map<Worker, number>();
 
   const fork = () => startedAt.set(cluster.fork(), Date.now());
+  // A scrape reaches one worker, which asks here for every worker's metrics.
+  answerFleetMetrics();
   for (let i = 0; i < workers; i += 1) fork();
 
   cluster.on('exit', (worker, code, signal) => {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../app-context';
 import { mailOutbox } from '../db/schema/mail';
+import { loggableError } from './logging';
 
 /** What the process's event hub tells: connected streams, and its listener's state. */
 export interface EventSource {
@@ -16,15 +18,16 @@ const MAIL_STATUSES = ['pending', 'sent', 'kept', 'dead'];
 
 /**
  * Gauges read when Prometheus scrapes, never on a timer: the pool and the event hub are read
- * from memory; the outbox needs one grouped count, which the caller runs per scrape with
- * `refreshMail` (the outbox is shared by every process, so a gauge read from the table says
- * the same in each, where a counter per process would miss another process's failures).
+ * from memory; the outbox needs one grouped count (the outbox is shared by every process, so
+ * a gauge read from the table says the same in each, where a counter per process would miss
+ * another process's failures).
  */
 export function registerScrapeGauges(
   register: Registry,
   ctx: AppContext,
   events: EventSource,
-): { refreshMail(): Promise<void>; clearMail(): void } {
+  log: FastifyBaseLogger,
+): void {
   const pool = ctx.database.poolStats;
   // PGlite has no pool: its gauges are left out rather than reported as zeros.
   if (pool() !== undefined) {
@@ -81,44 +84,61 @@ export function registerScrapeGauges(
     },
   });
 
-  const messages = new Gauge({
-    name: 'tenant_console_mail_outbox_messages',
-    help: 'Messages in the mail outbox, by status.',
-    labelNames: ['status'],
-    registers: [register],
-  });
-  const failed = new Gauge({
-    name: 'tenant_console_mail_outbox_failed_messages',
-    help: 'Outbox messages whose last delivery attempt failed, by status (pending: retrying).',
-    labelNames: ['status'],
-    registers: [register],
-  });
-  return {
-    async refreshMail() {
-      const rows = await ctx.db
-        .select({
-          status: mailOutbox.status,
-          count: sql<number>`count(*)::int`,
-          failed: sql<number>`(count(*) filter (where ${mailOutbox.lastError} is not null))::int`,
-        })
-        .from(mailOutbox)
-        .groupBy(mailOutbox.status);
-      messages.reset();
-      failed.reset();
-      for (const status of MAIL_STATUSES) {
-        messages.set({ status }, 0);
-        failed.set({ status }, 0);
-      }
-      for (const row of rows) {
-        messages.set({ status: row.status }, Number(row.count));
-        failed.set({ status: row.status }, Number(row.failed));
-      }
-    },
-    clearMail() {
-      messages.reset();
-      failed.reset();
-    },
+  // Both outbox gauges come from one grouped count: prom-client collects every metric of a
+  // scrape at once, so the second gauge finds the first one's read still under way.
+  let reading: Promise<MailCount[] | undefined> | undefined;
+  const readMail = () =>
+    (reading ??= countMail(ctx)
+      .catch(unread)
+      .finally(() => {
+        reading = undefined;
+      }));
+  const unread = (error: unknown) => {
+    // The other metrics still help while the database does not answer: these are left out.
+    log.warn({ err: loggableError(error) }, 'mail outbox metrics not read');
+    return undefined;
   };
+  const mailGauge = (name: string, help: string, read: (row: MailCount) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['status'],
+      registers: [register],
+      // Every process of a fleet reads the same table: their sum would count it N times.
+      aggregator: 'max',
+      async collect() {
+        const rows = await readMail();
+        this.reset();
+        if (!rows) return;
+        for (const status of MAIL_STATUSES) this.set({ status }, 0);
+        for (const row of rows) this.set({ status: row.status }, read(row));
+      },
+    });
+  mailGauge('tenant_console_mail_outbox_messages', 'Messages in the mail outbox, by status.', (r) =>
+    Number(r.count),
+  );
+  mailGauge(
+    'tenant_console_mail_outbox_failed_messages',
+    'Outbox messages whose last delivery attempt failed, by status (pending: retrying).',
+    (r) => Number(r.failed),
+  );
+}
+
+interface MailCount {
+  status: string;
+  count: number;
+  failed: number;
+}
+
+function countMail(ctx: AppContext): Promise<MailCount[]> {
+  return ctx.db
+    .select({
+      status: mailOutbox.status,
+      count: sql<number>`count(*)::int`,
+      failed: sql<number>`(count(*) filter (where ${mailOutbox.lastError} is not null))::int`,
+    })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
 }
 
 type PoolRead = NonNullable<ReturnType<AppContext['database']['poolStats']>>;

@@ -1,9 +1,10 @@
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../app-context';
 import { attemptObservers } from '../identity/brute-force';
-import { loggableError } from './logging';
+import { fleetMetrics } from './metrics-fleet';
 import { registerScrapeGauges, type EventSource } from './metrics-gauges';
 import { sendProblem } from './problem';
 
@@ -75,7 +76,7 @@ export async function registerMetrics(
   attemptObservers.set(ctx.db, (attempt) => {
     if (!attempt.allowed) lockouts.inc();
   });
-  const gauges = registerScrapeGauges(register, ctx, events);
+  registerScrapeGauges(register, ctx, events, app.log.child({ module: 'metrics' }));
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED;
@@ -91,18 +92,12 @@ export async function registerMetrics(
   });
 
   const expected = digest(`Bearer ${token}`);
+  const fleet = cluster.isWorker ? fleetMetrics(register) : undefined;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     // Digests of equal length, compared in constant time: the answer tells nothing of the token.
     const presented = digest(request.headers.authorization ?? '');
     if (!timingSafeEqual(presented, expected)) return refuse(reply);
-    try {
-      await gauges.refreshMail();
-    } catch (error) {
-      // The other metrics still help while the database does not answer.
-      gauges.clearMail();
-      request.log.warn({ err: loggableError(error) }, 'mail outbox metrics not read');
-    }
-    const text = await register.metrics();
+    const text = fleet ? await fleet() : await register.metrics();
     return reply.header('cache-control', 'no-store').type(register.contentType).send(text);
   });
 }
