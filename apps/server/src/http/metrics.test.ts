@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/mail';
 import { api, createTenant, signIn, tokenRequest, uniqueName } from '../test/fixtures';
@@ -249,6 +250,22 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(valueOf(samples, messages, { status: 'dead' })).toBe(0);
     expect(valueOf(samples, failed, { status: 'pending' })).toBe(1);
     expect(valueOf(samples, failed, { status: 'sent' })).toBe(0);
+  }, 120_000);
+
+  it('still answers the other metrics while the outbox cannot be read', async () => {
+    const { db } = server.database;
+    await db.execute(sql`alter table mail_outbox rename to mail_outbox_hidden_by_test`);
+    let scraped: Awaited<ReturnType<typeof scrape>>;
+    try {
+      scraped = await scrape(server);
+    } finally {
+      await db.execute(sql`alter table mail_outbox_hidden_by_test rename to mail_outbox`);
+    }
+    expect(scraped.text).not.toContain('tenant_console_mail_outbox_messages{');
+    expect(valueOf(scraped.samples, 'tenant_console_event_stream_clients')).toBe(0);
+    expect(log.text).toContain('mail outbox metrics not read');
+    const { samples } = await scrape(server);
+    expect(valueOf(samples, 'tenant_console_mail_outbox_messages', { status: 'dead' })).toBe(0);
   }, 120_000);
 
   it('never writes the token into a log line', () => {
