@@ -43,6 +43,34 @@ async function inBatches(tx: Database, statement: (limit: number) => SQL): Promi
 }
 
 /**
+ * Deletes in batches the rows that `choose` selects (their keys as text), chosen in one pass
+ * (at most a run's cap) rather than once per batch: the choice reads the whole table (a
+ * window over all sessions, a join of all refresh tokens), and doing that per batch would
+ * make a large backlog cost its square. `remove` deletes the rows whose keys are in `batch`.
+ */
+async function deleteChosen(
+  tx: Database,
+  choose: SQL,
+  remove: (batch: SQL) => SQL,
+): Promise<number> {
+  await tx.execute(sql`create temporary table retention_chosen (key text) on commit drop`);
+  await tx.execute(
+    sql`insert into retention_chosen (key) ${choose} limit ${BATCH_SIZE * MAX_BATCHES}`,
+  );
+  const total = await inBatches(
+    tx,
+    (limit) => sql`
+      with batch as (
+        delete from retention_chosen
+        where ctid in (select ctid from retention_chosen limit ${limit})
+        returning key)
+      ${remove(sql`batch`)}`,
+  );
+  await tx.execute(sql`drop table retention_chosen`);
+  return total;
+}
+
+/**
  * A session no sign-in can continue (signed out, revoked, or past its absolute lifetime) for
  * a day: until then a client presenting its refresh token still hears why it ended.
  */
@@ -85,27 +113,24 @@ export async function pruneAll(tx: Database, config: Config): Promise<PruneCount
     // Ended sessions also remember which browsers a user signed in from (a sign-in from a
     // new one is told to the user), so of the ended sessions only those with a newer session
     // of the same user and browser go: the memory stays, the table does not grow.
-    sessionsDeleted: await inBatches(
+    sessionsDeleted: await deleteChosen(
       tx,
-      (limit) => sql`
-        delete from sessions where id in (
-          select s.id from sessions s
-          where ${ENDED} and exists (
-            select 1 from sessions n
-            where n.user_id = s.user_id
-              and n.browser_hash is not distinct from s.browser_hash
-              and (n.created_at, n.id) > (s.created_at, s.id))
-          limit ${limit})`,
+      sql`
+        select id::text from (
+          select s.id, s.revoked_at, s.expires_at, row_number() over (
+            partition by s.user_id, s.browser_hash order by s.created_at desc, s.id desc) as nth
+          from sessions s) s
+        where s.nth > 1 and ${ENDED}`,
+      (batch) => sql`delete from sessions where id in (select key::uuid from ${batch})`,
     ),
     // Refresh tokens are kept while their session lives (a used one presented again ends
     // the session: theft detection); once it ended none can be used.
-    refreshTokensDeleted: await inBatches(
+    refreshTokensDeleted: await deleteChosen(
       tx,
-      (limit) => sql`
-        delete from refresh_tokens where token_hash in (
-          select r.token_hash from refresh_tokens r join sessions s on s.id = r.session_id
-          where ${ENDED}
-          limit ${limit})`,
+      sql`
+        select r.token_hash from refresh_tokens r join sessions s on s.id = r.session_id
+        where ${ENDED}`,
+      (batch) => sql`delete from refresh_tokens where token_hash in (select key from ${batch})`,
     ),
     linkTokensDeleted: await inBatches(
       tx,
