@@ -49,7 +49,7 @@ export function storedError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message
     .replace(LINK, (url) => redactUrl(url))
-    .replace(/(\w+:\/\/)[^\s/@]+@/g, '$1***@')
+    .replace(/(\w{1,32}:\/\/)[^\s/@]+@/g, '$1***@')
     .slice(0, 1000);
 }
 
