@@ -21,7 +21,7 @@ const routes: RouteObject[] = [
     children: [
       {
         element: <RequirePermission />,
-        children: [paths.home, paths.users, paths.tenants].map(screenAt),
+        children: [paths.home, paths.users, paths.tenants, paths.mailQueue].map(screenAt),
       },
     ],
   },
@@ -55,11 +55,13 @@ describe('route guards', () => {
     signIn({ permissions: ['roles:read'] });
     expect(await open(paths.users)).toBe(paths.home);
     expect(await open(paths.tenants)).toBe(paths.home);
+    expect(await open(paths.mailQueue)).toBe(paths.home);
   });
 
   it('open Tenants to a super administrator, and no tenant screen', async () => {
     signIn({ superAdmin: true, permissions: ['users:read'] });
     expect(await open(paths.tenants)).toBe(paths.tenants);
+    expect(await open(paths.mailQueue)).toBe(paths.mailQueue);
     expect(await open(paths.users)).toBe(paths.home);
   });
 });

@@ -11,6 +11,7 @@ const superAdmin = { superAdmin: true, permissions: [] };
 
 const screens = [
   paths.tenants,
+  paths.mailQueue,
   paths.users,
   paths.roles,
   paths.permissions,
@@ -33,9 +34,9 @@ describe('which screens a user may open', () => {
     expect(openScreens(noPermissions)).toEqual([]);
   });
 
-  it('a super administrator opens Tenants only, even with tenant permissions in the token', () => {
-    expect(openScreens(superAdmin)).toEqual([paths.tenants]);
-    expect(openScreens({ ...admin, superAdmin: true })).toEqual([paths.tenants]);
+  it('a super administrator opens Tenants and the mail queue only, even with tenant permissions in the token', () => {
+    expect(openScreens(superAdmin)).toEqual([paths.tenants, paths.mailQueue]);
+    expect(openScreens({ ...admin, superAdmin: true })).toEqual([paths.tenants, paths.mailQueue]);
   });
 
   it("the tenant's settings open with tenant:read (members read them), never for a super administrator", () => {

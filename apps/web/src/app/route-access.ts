@@ -21,6 +21,7 @@ export interface PermissionHandle {
  */
 export const routePermissions: Partial<Record<AppPath, RoutePermission>> = {
   [paths.tenants]: SUPER_ADMIN_ROLE,
+  [paths.mailQueue]: SUPER_ADMIN_ROLE,
   [paths.users]: 'users:read',
   [paths.roles]: 'roles:read',
   [paths.permissions]: 'permissions:read',

@@ -61,6 +61,15 @@ const listScreens: RouteObject[] = [
     'tenants',
     lazyScreen(['tenants'], () => import('../features/tenants/components/tenants-page')),
   ),
+  // Read-only and not a managed entity: no list loader, the screen asks for its first page.
+  {
+    path: paths.mailQueue,
+    handle: permissionHandle(paths.mailQueue),
+    lazy: lazyScreen(
+      ['mailQueue'],
+      () => import('../features/mail-queue/components/mail-queue-page'),
+    ),
+  },
   listScreen(
     paths.users,
     'users',

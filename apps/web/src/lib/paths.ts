@@ -16,6 +16,7 @@ export const paths = {
   home: '/home',
   dashboard: '/dashboard',
   tenants: '/dashboard/tenants',
+  mailQueue: '/dashboard/mail-queue',
   users: '/dashboard/users',
   roles: '/dashboard/roles',
   permissions: '/dashboard/permissions',

@@ -33,8 +33,11 @@ describe('the navigation menu', () => {
     expect(none.map((entry) => entry.label)).toEqual(['nav.home']);
   });
 
-  it('offers a super administrator Tenants only', () => {
-    expect(linksOf(menuEntries({ superAdmin: true, permissions: [] }))).toEqual([paths.tenants]);
+  it('offers a super administrator Tenants and the undelivered mail only', () => {
+    expect(linksOf(menuEntries({ superAdmin: true, permissions: [] }))).toEqual([
+      paths.tenants,
+      paths.mailQueue,
+    ]);
   });
 
   it('never offers a screen the router would refuse', () => {

@@ -28,8 +28,12 @@ const tenantMenu: MenuEntry[] = [
     ],
   },
 ];
-// Super administrators work on tenants only: their Home shows nothing but a notice.
-const superAdminMenu: MenuEntry[] = [{ label: 'nav.tenants', to: paths.tenants }];
+// Super administrators work on tenants, and watch the mail that did not leave: their Home
+// shows nothing but a notice.
+const superAdminMenu: MenuEntry[] = [
+  { label: 'nav.tenants', to: paths.tenants },
+  { label: 'nav.mailQueue', to: paths.mailQueue },
+];
 
 /** The menu of a signed-in user: the screens they may open, groups left without one hidden. */
 export function menuEntries(grants: Grants): MenuEntry[] {

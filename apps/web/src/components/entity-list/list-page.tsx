@@ -9,9 +9,11 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import type { Page, PageRequest } from '@tc/contract/paging';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultSorts, usePage, type EntityName } from '../../lib/entity-api';
+import { defaultSorts, pageQueryOptions, type EntityName } from '../../lib/entity-api';
 import { useCan } from '../../lib/permissions';
 import type { DialogMode } from './crud-dialog';
 import { EmptyState } from './empty-state';
@@ -25,16 +27,27 @@ export interface DialogState<Row> {
   row?: Row;
 }
 
+/** A read-only list that is not a managed entity: its own page route and first order. */
+export interface ListSource<Row> {
+  /** The first part of its query keys. */
+  name: string;
+  defaultSort: PageRequest['listSort'];
+  fetchPage: (request: PageRequest, signal?: AbortSignal) => Promise<Page<Row>>;
+}
+
 export interface ListPageProps<Row extends { id: string }> {
-  entity: EntityName;
+  entity: EntityName | ListSource<Row>;
   /**
    * The screen's i18n namespace: `title`, `addNew`, `emptyTitle`, `emptyText` (optional),
    * `emptyAction`, `search`.
    */
   ns: string;
   columns: GridColDef<Row>[];
-  /** The token permission that allows add, edit and delete ('superAdmin' for tenants). */
-  writePermission: string;
+  /**
+   * The token permission that allows add, edit and delete ('superAdmin' for tenants). Without
+   * it (and a dialog) the list is read-only: no "Add new", no row menu.
+   */
+  writePermission?: string;
   /** Names a row for screen readers and confirmations. */
   rowName: (row: Row) => string;
   canEdit?: (row: Row) => boolean;
@@ -42,11 +55,21 @@ export interface ListPageProps<Row extends { id: string }> {
   /** The screen's own row actions (e.g. a user's sessions), opened by the screen itself. */
   rowActions?: (row: Row) => readonly RowAction[];
   /** The entity's dialog for a mode; `close` ends it. */
-  renderDialog: (state: DialogState<Row>, close: () => void) => ReactNode;
+  renderDialog?: (state: DialogState<Row>, close: () => void) => ReactNode;
   /** Optional second view (tenants' cards); `menu` renders a row's View/Edit/Delete menu. */
   renderCards?: (rows: Row[], menu: (row: Row) => ReactNode) => ReactNode;
   /** Extra controls beside the search box (e.g. the list/card switch). */
   toolbar?: ReactNode;
+  /** The screen's own filters (e.g. a status) sent beside the search; set ones count as one. */
+  filter?: Record<string, string | undefined>;
+}
+
+function pageQuery<Row>(entity: EntityName | ListSource<Row>, request: PageRequest) {
+  if (typeof entity === 'string') return pageQueryOptions<Row>(entity, request);
+  return {
+    queryKey: [entity.name, 'page', request],
+    queryFn: ({ signal }: { signal?: AbortSignal }) => entity.fetchPage(request, signal),
+  };
 }
 
 const positionField = '__position';
@@ -58,11 +81,28 @@ const positionField = '__position';
  */
 export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) {
   const { t, i18n } = useTranslation([props.ns, 'lists']);
-  const canWrite = useCan(props.writePermission);
-  const list = useListState(defaultSorts[props.entity]);
-  const page = usePage<Row>(props.entity, list.request);
+  const readOnly = !props.writePermission || !props.renderDialog;
+  const canWrite = useCan(props.writePermission ?? '') && !readOnly;
+  const list = useListState(
+    typeof props.entity === 'string' ? defaultSorts[props.entity] : props.entity.defaultSort,
+  );
+  const filterKey = JSON.stringify(props.filter ?? {});
+  const request = useMemo<PageRequest>(
+    () => ({
+      ...list.request,
+      filter: { ...list.request.filter, ...(JSON.parse(filterKey) as object) },
+    }),
+    [list.request, filterKey],
+  );
+  // As usePage (entity-api.ts): the previous page stays shown while the next loads, and the
+  // events stream, not a remount, refreshes a page.
+  const page = useQuery({
+    ...pageQuery<Row>(props.entity, request),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
   const [dialog, setDialog] = useState<DialogState<Row> | null>(null);
-  const { pageIndex, pageSize, listSort } = list.request;
+  const { pageIndex, pageSize, listSort } = request;
 
   const rows = useMemo(
     () =>
@@ -93,19 +133,23 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
         disableColumnMenu: true,
       },
       ...props.columns,
-      {
-        field: '__actions',
-        headerName: t('lists:actions'),
-        width: 90,
-        sortable: false,
-        disableColumnMenu: true,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => menu(row),
-      },
+      ...(readOnly
+        ? []
+        : [
+            {
+              field: '__actions',
+              headerName: t('lists:actions'),
+              width: 90,
+              sortable: false,
+              disableColumnMenu: true,
+              align: 'right',
+              headerAlign: 'right',
+              renderCell: ({ row }) => menu(row),
+            } satisfies GridColDef<Row>,
+          ]),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- menu depends on these only
-    [props.columns, t, canWrite, props.rowActions],
+    [props.columns, t, canWrite, props.rowActions, readOnly],
   );
 
   // Stable between renders: the grid treats a new sortModel array as a sort change and goes
@@ -120,7 +164,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
     () => ({ ...gridLocaleText(i18n.resolvedLanguage), ...displayedRows.grid }),
     [i18n.resolvedLanguage, displayedRows.grid],
   );
-  const searching = list.request.filter.search !== undefined;
+  const searching = Object.values(request.filter).some((value) => value !== undefined);
   const empty = page.isSuccess && totalCount === 0 && !searching && !page.isPlaceholderData;
   const add = canWrite ? () => setDialog({ mode: 'add' }) : undefined;
 
@@ -224,7 +268,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
           )}
         </>
       )}
-      {dialog ? props.renderDialog(dialog, () => setDialog(null)) : null}
+      {dialog && props.renderDialog ? props.renderDialog(dialog, () => setDialog(null)) : null}
     </Stack>
   );
 }
