@@ -21,6 +21,8 @@ const MAIN = join(ROOT, 'apps/server/dist/main.js');
 export const SUPER_ADMIN = { email: 'admin@example.com', password: 'E2e-super-admin-1!' };
 // The demo seed's known credentials (apps/server/src/bootstrap/seed-demo.ts).
 export const DEMO_ADMIN = { email: 'admin@demo.localhost', password: 'Demo-admin-2026!' };
+/** Recipients the test SMTP server refuses, so that a spec can make mail that does not leave. */
+export const UNDELIVERABLE_PREFIX = 'undeliverable-';
 
 /** The received mails as JSON, for the specs (they run in other processes). */
 function startMailbox(smtp: TestSmtpServer, port: number): Promise<Server> {
@@ -81,7 +83,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
   }
   const [port, mailPort] = [await freePort(), await freePort()];
-  const smtp = await startSmtpServer();
+  const smtp = await startSmtpServer(undefined, {
+    refuse: (address) => address.toLowerCase().startsWith(UNDELIVERABLE_PREFIX),
+  });
   const mailbox = await startMailbox(smtp, mailPort);
   // The assistant's provider: specs script its answers over HTTP (/__mock/*).
   const openAi = await startOpenAiMock();
@@ -106,6 +110,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       BOOTSTRAP_ADMIN_PASSWORD: SUPER_ADMIN.password,
       SMTP_URL: smtp.url,
       MAIL_POLL_MS: '100',
+      // Only refused mail retries (nothing else is refused): it is dead after two quick tries.
+      MAIL_RETRY_BASE_MS: '200',
+      MAIL_RETRY_MAX_MS: '400',
+      MAIL_MAX_ATTEMPTS: '2',
       // Sign-ins follow each other quickly here; Keycloak's quick-login check would lock users.
       BRUTE_FORCE_QUICK_LOGIN_MS: '0',
       // Every test signs in from this one address, faster than people would.

@@ -90,8 +90,14 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   return mail;
 }
 
-/** A real SMTP server inside the test run (no TLS, no auth) that keeps what it receives. */
-export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server inside the test run (no TLS, no auth) that keeps what it receives.
+ * `refuse` picks recipients it answers 550, as a mail server refuses an unknown mailbox.
+ */
+export async function startSmtpServer(
+  port?: number,
+  { refuse }: { refuse?: (address: string) => boolean } = {},
+): Promise<TestSmtpServer> {
   const listenPort = port ?? (await freePort());
   const messages: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
@@ -99,6 +105,11 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse?.(address.address)) return callback();
+      const refusal = Object.assign(new Error('mailbox unavailable'), { responseCode: 550 });
+      return callback(refusal);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
