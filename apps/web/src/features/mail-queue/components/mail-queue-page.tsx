@@ -75,8 +75,9 @@ export default function MailQueuePage() {
         sortable: false,
         renderCell: ({ row }) =>
           row.lastError ? (
-            // The whole refusal on hover; the cell shows its start.
-            <Tooltip title={row.lastError}>
+            // The cell shows its start, the tooltip all of it; screen readers read the whole
+            // text from the cell (it is cut by CSS only), so the tooltip only describes it.
+            <Tooltip title={row.lastError} describeChild>
               <Typography variant="body2" noWrap sx={{ lineHeight: 'inherit' }}>
                 {row.lastError}
               </Typography>
