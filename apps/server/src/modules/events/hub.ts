@@ -118,13 +118,16 @@ export class EventHub {
   }
 
   #lost(generation: number): void {
-    if (this.#closed || generation !== this.#generation || this.#reconnecting) return;
-    this.log.warn('lost the connection that listens for change notices; reconnecting');
-    this.#reconnecting = true;
+    if (this.#closed || generation !== this.#generation) return;
+    // This listener is done: its later signals are ignored, and an attempt under way sees it.
+    this.#generation++;
     // The lost client goes back to the pool, which discards it since it is broken.
     const lost = this.#listening;
     this.#listening = undefined;
     void lost?.then((stop) => stop()).catch(() => undefined);
+    if (this.#reconnecting) return;
+    this.log.warn('lost the connection that listens for change notices; reconnecting');
+    this.#reconnecting = true;
     this.#retry(0);
   }
 
@@ -139,8 +142,11 @@ export class EventHub {
 
   async #reconnect(attempt: number): Promise<void> {
     if (this.#closed) return;
+    // #listen starts the next generation; a loss while it connects moves past it.
+    const generation = this.#generation + 1;
     try {
       await this.#listen();
+      if (this.#generation !== generation) throw new Error('the new connection was lost at once');
     } catch (error) {
       this.log.warn(
         { err: loggableError(error), attempt: attempt + 1 },
