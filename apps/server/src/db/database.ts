@@ -88,6 +88,10 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   });
   // A pool emits errors from idle clients (server restart); without a listener they crash the process.
   pool.on('error', () => undefined);
+  // A checked-out client whose connection the server ends (a restart mid-transaction) emits
+  // 'error' too: its statement still fails and the pool discards it on release, but without a
+  // listener Node would end the whole process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     client.release();
