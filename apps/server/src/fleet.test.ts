@@ -38,6 +38,8 @@ const get = (port: number, path: string, requestId: string) =>
       },
     );
     req.once('error', reject);
+    // A connection nobody answers (as one handed to a crashing worker would be) fails here.
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer')));
     req.end();
   });
 
@@ -53,7 +55,7 @@ describe.runIf(engine === 'pglite')('WORKERS on the embedded database', () => {
 });
 
 describe.runIf(engine === 'postgres')('WORKERS=2 on PostgreSQL', () => {
-  it('serves requests from two processes and stops them all on SIGTERM', async () => {
+  it('serves from two processes, replaces one killed, and stops them all on SIGTERM', async () => {
     const database = await createPostgresDatabase();
     cleanups.push(database.drop);
     const port = await freePort();
@@ -86,22 +88,40 @@ describe.runIf(engine === 'postgres')('WORKERS=2 on PostgreSQL', () => {
     };
     const deadline = Date.now() + 90_000;
     let round = 0;
-    let pids = new Set<number>();
-    while (pids.size < 2) {
-      expect(run.code, run.stderr).toBeUndefined();
-      expect(Date.now()).toBeLessThan(deadline);
-      round += 1;
-      const statuses = await Promise.all(
-        Array.from({ length: 4 }, (_, i) =>
-          get(port, '/healthz', `probe-${round}-${i}`).catch(() => 0),
-        ),
-      );
-      // Answered requests are in the log once their lines are written: look again shortly.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      if (statuses.some((status) => status === 200)) pids = pidsOf('probe-');
-    }
+    /** Probes until `done` holds of the processes that answered probes named `prefix`. */
+    const statuses: number[] = [];
+    const probeUntil = async (prefix: string, done: (pids: Set<number>) => boolean) => {
+      statuses.length = 0;
+      for (;;) {
+        expect(run.code, run.stderr).toBeUndefined();
+        expect(Date.now()).toBeLessThan(deadline);
+        round += 1;
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            get(port, '/healthz', `${prefix}-${round}-${i}`).catch(() => 0),
+          ),
+        );
+        statuses.push(...answers);
+        // Answered requests are in the log once their lines are written: look again shortly.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const pids = pidsOf(prefix);
+        if (done(pids)) return pids;
+      }
+    };
+    const first = await probeUntil('probe', (pids) => pids.size >= 2);
     expect(run.stdout).toContain('processes: 2');
-    expect(pids.has(child.pid!)).toBe(false);
+    expect(first.has(child.pid!)).toBe(false);
+
+    // A worker that crashes is replaced: the survivor answers meanwhile, then a new process.
+    const [victim] = first;
+    process.kill(victim!, 'SIGKILL');
+    // Right away, before the primary has even noticed: connections must not go to the dead.
+    await probeUntil('after-kill', (pids) => pids.size > 0 && !pids.has(victim!));
+    // No connection is lost or left hanging: the survivor accepts every one.
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const replaced = await probeUntil('replaced', (pids) => [...pids].some((p) => !first.has(p)));
+    expect(replaced.has(victim!)).toBe(false);
+    expect(run.stdout).toContain(`worker ${victim} stopped (SIGKILL); starting another`);
 
     child.kill('SIGTERM');
     await exited;

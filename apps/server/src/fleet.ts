@@ -6,11 +6,15 @@ const QUICK_DEATH_MS = 5_000;
 const RESTART_PAUSE_MS = 1_000;
 
 /**
- * The primary of `WORKERS=N npm start`: forks N server processes sharing the port
- * (node:cluster hands connections out in turn), restarts one that dies, and on SIGTERM or
+ * The primary of `WORKERS=N npm start`: forks N server processes sharing the port (each
+ * accepts connections from it), restarts one that dies, and on SIGTERM or
  * SIGINT passes the signal on and exits once every worker has stopped.
  */
 export function runFleet(workers: number, log: (line: string) => void): void {
+  // The workers accept connections from the shared socket themselves. With node:cluster's
+  // default (the primary accepts and hands each connection to a worker in turn), a connection
+  // handed to a worker the moment it crashes is never answered nor closed: its client hangs.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   const startedAt = new Map<Worker, number>();
 
