@@ -27,7 +27,7 @@ function start(env: Record<string, string>) {
   return { child, run, exited };
 }
 
-/** One request on a connection of its own: node:cluster hands connections out in turn. */
+/** One request on a connection of its own: each connection is accepted by one of the workers. */
 const get = (port: number, path: string, requestId: string) =>
   new Promise<number>((resolve, reject) => {
     const req = request(
