@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { createTenant, refreshForm, type TenantFixture } from '../test/fixtures';
 import { createPostgresDatabase, engine, freePort, SUPER_ADMIN_PASSWORD } from '../test/harness';
+import { SseReader } from '../test/event-stream';
 import { startNginx, UPSTREAM_HEADER, type TestNginx } from '../test/nginx';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
 
@@ -72,34 +73,25 @@ async function openStream(accessToken: string, lastEventId?: string) {
     },
   });
   expect(response.status).toBe(200);
+  const reader = new SseReader(response);
   const stream = {
     upstream: response.headers.get(UPSTREAM_HEADER) ?? '',
     changed: new Set<string>(),
-    lastEventId,
     reloaded: false,
-    ended: false,
+    get lastEventId() {
+      return reader.lastEventId ?? lastEventId;
+    },
+    get ended() {
+      return reader.ended;
+    },
   };
+  // Read in the background until the stream ends (with its process, when that is killed).
   void (async () => {
-    let buffer = '';
-    try {
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        buffer += read.value;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const field = (name: string) =>
-            lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-          if (field('event') === 'reload') stream.reloaded = true;
-          const data = field('data');
-          if (data) stream.changed.add((JSON.parse(data) as { id: string }).id);
-          stream.lastEventId = field('id') ?? stream.lastEventId;
-        }
-      }
-    } catch {
-      // The process behind it was killed: the stream ends as a broken connection does.
+    while (!reader.ended) {
+      const block = await reader.next(60_000);
+      if (block?.event === 'reload') stream.reloaded = true;
+      else if (block?.data) stream.changed.add((JSON.parse(block.data) as { id: string }).id);
     }
-    stream.ended = true;
   })();
   return stream;
 }

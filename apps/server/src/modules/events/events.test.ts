@@ -12,76 +12,9 @@ import {
   TEST_PASSWORD,
   type TestServer,
 } from '../../test/harness';
+import { SseReader } from '../../test/event-stream';
 import { recordChange, type Change } from '../audit/record';
 import { BEFORE_FIRST_EVENT, clientEventId, REPLAY_LIMIT } from './service';
-
-interface SseBlock {
-  id?: string;
-  event?: string;
-  data?: string;
-  retry?: string;
-}
-
-/** Reads a server-sent event stream over fetch, as EventSource would, with timeouts. */
-class SseReader {
-  readonly #reader: ReadableStreamDefaultReader<string>;
-  #pending: Promise<ReadableStreamReadResult<string>> | undefined;
-  #buffer = '';
-  /** Every block received, comments and id-only blocks included. */
-  readonly blocks: SseBlock[] = [];
-
-  constructor(
-    readonly response: Response,
-    private readonly controller: AbortController,
-  ) {
-    this.#reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  }
-
-  /** The next block with data (a dispatched event), or undefined after `timeoutMs`. */
-  async next(timeoutMs = 5000): Promise<SseBlock | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const block = this.#take();
-      if (block) {
-        if (block.data !== undefined) return block;
-        continue;
-      }
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return undefined;
-      this.#pending ??= this.#reader.read();
-      const result = await Promise.race([
-        this.#pending,
-        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), remaining)),
-      ]);
-      if (result === 'timeout') return undefined;
-      this.#pending = undefined;
-      if (result.done) return undefined;
-      this.#buffer += result.value;
-    }
-  }
-
-  close() {
-    this.controller.abort();
-  }
-
-  #take(): SseBlock | undefined {
-    const end = this.#buffer.indexOf('\n\n');
-    if (end < 0) return undefined;
-    const text = this.#buffer.slice(0, end);
-    this.#buffer = this.#buffer.slice(end + 2);
-    const block: SseBlock = {};
-    for (const line of text.split('\n')) {
-      if (line.startsWith(':')) continue;
-      const [field, ...rest] = line.split(':');
-      const value = rest.join(':').replace(/^ /, '');
-      if (field === 'id' || field === 'event' || field === 'data' || field === 'retry') {
-        block[field] = value;
-      }
-    }
-    this.blocks.push(block);
-    return block;
-  }
-}
 
 const readers: SseReader[] = [];
 const children: ChildProcess[] = [];
