@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
 import { mailOutbox } from '../db/schema/mail';
-import { seed } from '../bootstrap/seed';
 import { findMasterRealm } from '../modules/tenants';
-import { createPostgresDatabase, engine, freePort } from '../test/harness';
+import { freePort, openSeededDatabase, type SeededDatabase } from '../test/harness';
 import { startSmtpServer } from '../test/smtp';
 import { storedError } from './delivery';
 import { enqueueMail } from './outbox';
@@ -55,23 +54,15 @@ async function startRefusingSmtpServer() {
   };
 }
 
+let seeded: SeededDatabase;
 let database: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : undefined;
-  drop = pgDatabase?.drop;
-  database = await openDatabase({
-    databaseUrl: pgDatabase?.url,
-    dataDir: 'memory://',
-    poolSize: 4,
-  });
-  await database.migrate();
-  await seed(database.db, { ...config, bootstrapAdminPassword: 'Bootstrap-pass#1' });
+  seeded = await openSeededDatabase(config);
+  database = seeded.database;
 });
 afterAll(async () => {
-  await database?.close();
-  await drop?.();
+  await seeded?.close();
 });
 
 async function enqueue(to: string, linkTtlSeconds?: number) {

@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
 import { mailOutbox } from '../db/schema/mail';
-import { seed } from '../bootstrap/seed';
 import { createTenant } from '../test/fixtures';
 import {
-  createPostgresDatabase,
-  engine,
   freePort,
+  openSeededDatabase,
   startTestServer,
+  type SeededDatabase,
   type TestServer,
 } from '../test/harness';
 import { startSmtpServer } from '../test/smtp';
@@ -84,24 +83,16 @@ describe('outbox mode (no SMTP_URL)', () => {
 });
 
 describe('mail worker alone', () => {
+  let seeded: SeededDatabase;
   let database: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
   const config = loadConfig({ MAIL_POLL_MS: '50', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
 
   beforeAll(async () => {
-    const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : undefined;
-    drop = pgDatabase?.drop;
-    database = await openDatabase({
-      databaseUrl: pgDatabase?.url,
-      dataDir: 'memory://',
-      poolSize: 5,
-    });
-    await database.migrate();
-    await seed(database.db, { ...config, bootstrapAdminPassword: 'Bootstrap-pass#1' });
+    seeded = await openSeededDatabase(config, 5);
+    database = seeded.database;
   });
   afterAll(async () => {
-    await database?.close();
-    await drop?.();
+    await seeded?.close();
   });
 
   async function enqueue(to: string) {

@@ -107,5 +107,33 @@ export async function startTestServer(
   };
 }
 
+/** A database of the engine under test, migrated and seeded, without a server. */
+export interface SeededDatabase {
+  database: DatabaseHandle;
+  /** postgres://… of it on PostgreSQL, for a second connection; undefined on PGlite. */
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+/** For tests of what runs beside the routes (the mail worker, the retention job). */
+export async function openSeededDatabase(config: Config, poolSize = 4): Promise<SeededDatabase> {
+  const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database = await openDatabase({
+    databaseUrl: pgDatabase?.url,
+    dataDir: 'memory://',
+    poolSize,
+  });
+  await database.migrate();
+  await seed(database.db, { ...config, bootstrapAdminPassword: SUPER_ADMIN_PASSWORD });
+  return {
+    database,
+    url: pgDatabase?.url,
+    close: async () => {
+      await database.close();
+      await pgDatabase?.drop();
+    },
+  };
+}
+
 export const SUPER_ADMIN_PASSWORD = 'Super-secret-1!';
 export const TEST_PASSWORD = 'Correct-horse-9!';

@@ -7,10 +7,9 @@ import { events } from '../../db/schema/audit';
 import { actionTokens, refreshTokens, sessions } from '../../db/schema/identity';
 import { mailOutbox } from '../../db/schema/mail';
 import { oidcPayloads } from '../../db/schema/oidc';
-import { seed } from '../../bootstrap/seed';
 import { sendInvitation } from '../../mail/account-mail';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
-import { createPostgresDatabase, engine } from '../../test/harness';
+import { engine, openSeededDatabase, type SeededDatabase } from '../../test/harness';
 import { REPLAY_LIMIT } from '../events';
 import { createRetentionJob, type RetentionJob, type RetentionRun } from './job';
 
@@ -23,28 +22,23 @@ const DAY = 24 * 3600;
 type Values<T> = { [K in keyof T]?: T[K] | SQL };
 const TOKEN_BODY = 'Open http://localhost/newpassword?token=secret-token-1';
 
+let seeded: SeededDatabase;
 let database: DatabaseHandle;
 let pgUrl: string | undefined;
-let drop: (() => Promise<void>) | undefined;
 let tenant: TenantFixture;
 let other: TenantFixture;
 let job: RetentionJob;
 
 beforeAll(async () => {
-  const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : undefined;
-  pgUrl = pgDatabase?.url;
-  drop = pgDatabase?.drop;
-  database = await openDatabase({ databaseUrl: pgUrl, dataDir: 'memory://', poolSize: 4 });
-  await database.migrate();
-  await seed(database.db, { ...config, bootstrapAdminPassword: 'Bootstrap-pass#1' });
+  seeded = await openSeededDatabase(config);
+  ({ database, url: pgUrl } = seeded);
   tenant = await createTenant(database.db);
   other = await createTenant(database.db);
   job = createRetentionJob({ db: database.db, config }, quiet);
 });
 afterAll(async () => {
   await job?.stop();
-  await database?.close();
-  await drop?.();
+  await seeded?.close();
 });
 
 async function addMail(to: string, values: Values<typeof mailOutbox.$inferInsert>) {
