@@ -1,5 +1,15 @@
+import { eq } from 'drizzle-orm';
+import * as oidc from 'openid-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema/identity';
+import { createTenant } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/harness';
+import {
+  CookieJar,
+  discover,
+  insertClient,
+  signInThroughHostedPage,
+} from '../test/helpers/relying-party';
 
 // Behind a reverse proxy every connection comes from the proxy: the client's own address,
 // which rate limits and lockouts count by, is the one the proxy puts in X-Forwarded-For.
@@ -44,5 +54,33 @@ describe('The client address behind a proxy', () => {
     expect((await grantFrom(server, '203.0.113.2')).status).toBe(401);
     // A made-up address does not escape the limit of the connection's own.
     expect((await grantFrom(server, '203.0.113.3')).status).toBe(429);
+  }, 60_000);
+
+  it("is the one an application's sign-in through the hosted page records", async () => {
+    const server = await serverWith({ TRUST_PROXY: 'loopback' });
+    const tenant = await createTenant(server.database.db);
+    const redirectUri = 'http://localhost:4000/callback';
+    await insertClient(server.database.db, tenant.tenantId, {
+      clientId: 'spa',
+      redirectUris: [redirectUri],
+    });
+    const config = await discover(server, tenant.name, 'spa');
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    // The provider answers the raw request itself: it must not take the proxy for the client.
+    const browser = new CookieJar({ 'x-forwarded-for': '198.51.100.7' });
+    await signInThroughHostedPage(server, browser, url, {
+      username: tenant.adminEmail,
+      password: tenant.password,
+    });
+    const recorded = await server.database.db
+      .select({ ipAddress: sessions.ipAddress })
+      .from(sessions)
+      .where(eq(sessions.userId, tenant.adminId));
+    expect(recorded.map((session) => session.ipAddress)).toEqual(['198.51.100.7']);
   }, 60_000);
 });

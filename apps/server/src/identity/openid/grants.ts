@@ -1,6 +1,7 @@
 import type { Grant, KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/database';
 import { browserOrigin } from './browser-id';
+import { handedOffRequests } from './handed-off';
 import { sessionOfGrant } from './claims';
 
 /** Where a new grant's session is opened. */
@@ -47,7 +48,7 @@ export async function grantFor(
       grantId: grant.jti,
       clientId: client.clientId,
       ttl: sessions.ttl,
-      origin: browserOrigin(ctx.req.headers, ctx.ip),
+      origin: browserOrigin(ctx.req.headers, handedOffRequests.get(ctx.req)?.ip ?? ctx.ip),
     });
   }
   return grant;

@@ -17,6 +17,7 @@ import { logoutPage, errorPage, signedOutPage } from './pages';
 import { ClientStore, PayloadStore, type ReplayHandler } from './payload-store';
 import { providerSigningKeys } from './signing';
 import { verifyClientSecret, type ClientLockout } from './client-secret';
+import { handedOffRequests } from './handed-off';
 
 /** Keycloak's paths under each realm, so Keycloak's clients and libraries find everything. */
 export const OPENID_ROUTES = {
@@ -43,9 +44,6 @@ function signInPolicy({ interactionPolicy }: OidcProviderLibrary) {
 export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
 
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
-
-/** The log of the Fastify request a raw request came with, so a failure names its request id. */
-export const requestLogs = new WeakMap<object, FastifyBaseLogger>();
 
 export interface ProviderDeps {
   db: Database;
@@ -214,7 +212,7 @@ export async function createRealmProvider(
   // whoever is told the grant ended never finds its access tokens still good.
   const revocations = new WeakMap<KoaContextWithOIDC, Array<Promise<void>>>();
   provider.on('server_error', (ctx: KoaContextWithOIDC, error: unknown) => {
-    const log = requestLogs.get(ctx.req) ?? deps.log;
+    const log = handedOffRequests.get(ctx.req)?.log ?? deps.log;
     log.error({ err: loggableError(error), realm: realm.name }, 'openid provider failed');
   });
   provider.on('grant.revoked', (ctx: KoaContextWithOIDC, grantId: string) => {

@@ -6,7 +6,8 @@ import type { Database } from '../../db/database';
 import { tenants } from '../../db/schema/tenants';
 import { OAuthError, realmNotFound } from '../oauth-error';
 import type { Realm } from '../realms';
-import { createRealmProvider, OPENID_ROUTES, requestLogs, type ProviderDeps } from './provider';
+import { handedOffRequests } from './handed-off';
+import { createRealmProvider, OPENID_ROUTES, type ProviderDeps } from './provider';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -133,7 +134,7 @@ export function createProviderRegistry(deps: ProviderDeps) {
     raw.originalUrl = url;
     raw.url = url.slice(prefixEnd);
     raw.body ??= request.body;
-    requestLogs.set(raw, request.log.child({ module: 'openid' }));
+    handedOffRequests.set(raw, { log: request.log.child({ module: 'openid' }), ip: request.ip });
     // No answer about a sign-in or a token may be cached; the provider says so on most of its
     // endpoints, but not on revocation's errors.
     reply.raw.setHeader('cache-control', 'no-store');

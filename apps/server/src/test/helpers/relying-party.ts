@@ -22,8 +22,12 @@ export class CookieJar {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
+  /** `sent`: headers this browser adds to every request (a proxy's X-Forwarded-For, say). */
+  constructor(private readonly sent: Record<string, string> = {}) {}
+
   async fetch(url: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.sent)) headers.set(name, value);
     headers.set('cookie', this.header());
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     this.take(response);
