@@ -79,12 +79,16 @@ export interface Measured {
   serverPids: number[];
   /** PostgreSQL database whose backends count as the database's CPU. */
   databaseName?: string;
+  /** A reverse proxy in front of the server (nginx's master and workers), counted apart. */
+  proxyPids?: number[];
 }
 
 export interface CpuUse {
   wallMs: number;
   /** Milliseconds of CPU over the interval. */
   serverMs: number;
+  /** The proxy's processes, when `proxyPids` named any. */
+  proxyMs: number;
   /** Backends serving this database. */
   databaseMs: number;
   /** PostgreSQL's shared processes (WAL writer, checkpointer…): also other databases' work. */
@@ -99,12 +103,14 @@ export interface CpuUse {
 
 export function cpuUse(before: CpuSample, after: CpuSample, measured: Measured): CpuUse {
   const servers = new Set(measured.serverPids.map(String));
+  const proxies = new Set((measured.proxyPids ?? []).map(String));
   const name = measured.databaseName;
-  const sums = { server: 0, database: 0, shared: 0, bench: 0, other: 0 };
+  const sums = { server: 0, proxy: 0, database: 0, shared: 0, bench: 0, other: 0 };
   for (const [pid, now] of after.processes) {
     const then = before.processes.get(pid);
     const used = now.nanos - (then?.comm === now.comm ? then.nanos : 0);
     if (servers.has(pid)) sums.server += used;
+    else if (proxies.has(pid)) sums.proxy += used;
     else if (pid === String(process.pid)) sums.bench += used;
     else if (now.comm === 'postgres' && name && now.cmdline.includes(` ${name} `)) {
       sums.database += used;
@@ -117,6 +123,7 @@ export function cpuUse(before: CpuSample, after: CpuSample, measured: Measured):
   return {
     wallMs: after.at - before.at,
     serverMs: ms(sums.server),
+    proxyMs: ms(sums.proxy),
     databaseMs: ms(sums.database),
     postgresSharedMs: ms(sums.shared),
     benchMs: ms(sums.bench),

@@ -15,6 +15,8 @@ export const UPSTREAM_HEADER = 'x-upstream';
 
 export interface TestNginx {
   url: string;
+  /** nginx's master process (its workers are its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function startNginx(upstreams: string[], port?: number): Promise<Te
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
