@@ -13,8 +13,10 @@
  *                        [--shape-budget 20]
  *                        [--users N] [--projects N] [--tenants N] [--seed 1] [--no-build]
  *                        [--server apps/server/src/main.ts]
+ *   npx tsx bench/mix.ts --processes 1,2,3 [--scenario tenants50] [--connections 10,50] …
  *
- * Results: tables on stdout and bench/results/mix.json. See bench/README.md.
+ * Results: tables on stdout and bench/results/mix.json (mix-fleet.json with --processes).
+ * See bench/README.md.
  */
 import os from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +25,9 @@ import { Cleanups } from './lib/cleanups';
 import type { Engine } from './lib/database';
 import { root } from './lib/paths';
 import { startServer, type BenchServer } from './lib/server';
-import { Console, type Target } from './mix/console';
-import { preparedDatabase, type TenantFixture } from './mix/fixture';
+import type { Console, Target } from './mix/console';
+import { preparedDatabase } from './mix/fixture';
+import { runFleet } from './mix/fleet';
 import { checkFloor } from './mix/floor-check';
 import { provenance, saveResult } from './mix/results-file';
 import { closedLoop } from './mix/load';
@@ -37,13 +40,12 @@ import {
   verdicts,
   type RunSummary,
 } from './mix/report';
-import { domainOf, type TenantPlan } from './mix/seed';
 import {
   args,
-  BYSTANDER_USERS,
   CONNECTIONS,
   DURATION,
   FLOOR_MAX_USERS,
+  OUT,
   RUNS,
   SEED,
   selectedEngine,
@@ -52,42 +54,10 @@ import {
   WARMUP,
   type Scenario,
 } from './mix/settings';
+import { consolesOf, plansOf } from './mix/plans';
 import { soloPass, type SoloShape } from './mix/solo';
 import type { Op } from './mix/requests';
 import { mixOp, repeatedPageOp, usersPageOp } from './mix/workload';
-
-function plansOf(scenario: Scenario, consoles: number): TenantPlan[] {
-  const perTenant = Math.max(1, Math.ceil(consoles / scenario.tenants));
-  const width = String(scenario.tenants).length;
-  const working = Array.from({ length: scenario.tenants }, (_, i) => {
-    const name = `mix${String(i + 1).padStart(width, '0')}`;
-    return {
-      name,
-      users: scenario.users,
-      projects: scenario.projects,
-      consoleEmails: Array.from(
-        { length: perTenant },
-        (_, k) => `console${k + 1}@${domainOf(name)}`,
-      ),
-    };
-  });
-  const bystanders = Array.from({ length: scenario.bystanders }, (_, i) => ({
-    name: `bystander${i + 1}`,
-    users: BYSTANDER_USERS,
-    projects: 20,
-    consoleEmails: [],
-  }));
-  return [...working, ...bystanders];
-}
-
-/** Console i works in tenant i mod T, as that tenant's (i div T)-th administrator. */
-function consolesOf(tenants: TenantFixture[], count: number): Console[] {
-  const working = tenants.filter((tenant) => tenant.consoleEmails.length > 0);
-  return Array.from({ length: count }, (_, i) => {
-    const tenant = working[i % working.length]!;
-    return new Console(i, tenant, tenant.consoleEmails[Math.floor(i / working.length)]!, SEED);
-  });
-}
 
 async function startFloor(databaseUrl: string, cleanups: Cleanups): Promise<BenchServer> {
   return startServer({
@@ -265,9 +235,10 @@ async function main() {
     const loadAverageBefore = os.loadavg().map((load) => Math.round(load * 100) / 100);
     const result = await runScenario(scenario, engine);
     print(result);
-    saveResult(args.out, { ...result, ...measured, loadAverageBefore, settings });
+    saveResult(OUT, { ...result, ...measured, loadAverageBefore, settings });
   }
-  console.error(`wrote ${args.out}`);
+  console.error(`wrote ${OUT}`);
 }
 
-await main();
+// --processes: the same mix through nginx in front of several processes (bench/mix/fleet.ts).
+await (args.processes ? runFleet() : main());

@@ -32,7 +32,13 @@ export const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     /** Another server to measure: a built main.js, or apps/server/src/main.ts run under tsx. */
     server: { type: 'string' },
-    out: { type: 'string', default: join(resultsDir, 'mix.json') },
+    /**
+     * Server processes behind nginx, one fleet after the other (1,2,3): the mix only, on
+     * PostgreSQL, through nginx and, with one process, also straight to it.
+     */
+    processes: { type: 'string' },
+    /** bench/results/mix.json, or mix-fleet.json with --processes. */
+    out: { type: 'string' },
   },
 });
 
@@ -82,6 +88,8 @@ export const WARMUP = Number(args.warmup);
 export const SAMPLES = Number(args.samples);
 export const SHAPE_BUDGET_MS = Number(args['shape-budget']) * 1000;
 export const SEED = Number(args.seed);
+export const PROCESSES = (args.processes ?? '').split(',').filter(Boolean).map(Number);
+export const OUT = args.out ?? join(resultsDir, args.processes ? 'mix-fleet.json' : 'mix.json');
 export const RUNS = new Set(args.runs.split(',').map((run) => run.trim()));
 
 /**
