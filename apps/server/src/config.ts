@@ -104,6 +104,8 @@ const envSchema = z.object({
   ASSISTANT_MODEL: z.string().min(1).default('gpt-3.5-turbo'),
   /** Chat requests per user and minute. */
   ASSISTANT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Seconds the provider has for one whole answer (all its tool rounds) before it failed. */
+  ASSISTANT_TIMEOUT: seconds.default(60),
   /** Account-flow requests (sign-up, forgot password) per client address and minute. */
   ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Token-carrying account requests (reset password, verify e-mail) per address and minute. */
@@ -188,6 +190,8 @@ export interface Config {
     model: string;
     /** Chat requests per user and minute. */
     rateLimit: number;
+    /** Seconds one whole answer may take; then the chat ends with its error event. */
+    timeoutSeconds: number;
   };
   /** Account-flow requests per client address and minute: plain, and token-carrying. */
   accountRateLimit: { perAddress: number; tokensPerAddress: number };
@@ -247,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.ASSISTANT_API_KEY,
       model: e.ASSISTANT_MODEL,
       rateLimit: e.ASSISTANT_RATE_LIMIT,
+      timeoutSeconds: e.ASSISTANT_TIMEOUT,
     },
     accountRateLimit: {
       perAddress: e.ACCOUNT_RATE_LIMIT,

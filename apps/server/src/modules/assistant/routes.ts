@@ -14,9 +14,6 @@ import { ProviderError } from './provider';
 import { answerChat, isConfigured, providerSettings } from './service';
 import { startEventStream } from '../../http/event-stream';
 
-/** A provider that has not finished one answer in this time is treated as failed. */
-const ANSWER_TIMEOUT_MS = 120_000;
-
 /**
  * `GET /assistant` (is it configured?) and `POST /assistant/chat`: the server
  * calls the provider, so the key never reaches the browser, and streams the answer as
@@ -76,7 +73,11 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const controller = new AbortController();
       running.add(controller);
       reply.raw.once('close', () => controller.abort());
-      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(ANSWER_TIMEOUT_MS)]);
+      // A provider that has not finished the answer by then has failed, also one that never
+      // sent its headers: aborting the fetch closes our connection to it.
+      const { timeoutSeconds } = ctx.config.assistant;
+      const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
+      const signal = AbortSignal.any([controller.signal, timeout]);
       const stream = new ChunkStream(reply);
       stream.start();
       try {
@@ -96,7 +97,9 @@ export async function assistantRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         if (!controller.signal.aborted) {
           // The cause goes to the log, field by field (a failed query's message holds its
           // parameters; the provider's words have the key masked); the user sees fixed words.
-          if (error instanceof ProviderError)
+          if (timeout.aborted)
+            log.warn(`assistant provider did not finish the answer within ${timeoutSeconds} s`);
+          else if (error instanceof ProviderError)
             log.warn(`assistant provider failed: ${error.message}`);
           else log.error({ err: loggableError(error) }, 'assistant failed');
           stream.send({ error: ASSISTANT_ERROR_MESSAGE }, 'error');
