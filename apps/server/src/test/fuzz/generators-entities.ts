@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { AUDIT_ACTIONS, AUDIT_SORT_FIELDS } from '@tc/contract/audit';
 import { COUNTRY_CODES } from '@tc/contract/countries';
+import { MAIL_QUEUE_SORT_FIELDS, MAIL_QUEUE_STATUSES } from '@tc/contract/mail-queue';
 import { ONBOARDING_STEPS } from '@tc/contract/onboarding';
 import { PROJECT_SORT_FIELDS } from '@tc/contract/projects';
 import { TENANT_SORT_FIELDS } from '@tc/contract/tenants';
@@ -245,6 +246,14 @@ export function entityGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
       path: constant('/audit/page'),
       headers: auth,
       body: jsonBody(pageRequest(AUDIT_SORT_FIELDS, auditFilter)),
+    }),
+    [`POST ${API}/mail-queue/page`]: fuzzRequest({
+      method: 'POST',
+      path: constant('/mail-queue/page'),
+      headers: bearer(world.superAdminToken),
+      body: jsonBody(
+        pageRequest(MAIL_QUEUE_SORT_FIELDS, { status: fc.constantFrom(...MAIL_QUEUE_STATUSES) }),
+      ),
     }),
     [`GET ${API}/onboarding`]: fuzzRequest({
       method: 'GET',
