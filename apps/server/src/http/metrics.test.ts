@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/mail';
-import { api, createTenant, signIn, tokenRequest, uniqueName } from '../test/fixtures';
+import {
+  api,
+  createSignedInTenant,
+  createTenant,
+  signIn,
+  tokenRequest,
+  uniqueName,
+} from '../test/fixtures';
 import { engine, startTestServer, type TestServer } from '../test/harness';
 import { LogCapture } from '../test/log-capture';
 
@@ -186,13 +193,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   }, 120_000);
 
   it('reads the pool, the listener and the open event streams when scraped', async () => {
-    const tenant = await createTenant(server.database.db);
-    const { access_token: token } = await signIn(
-      server,
-      tenant.name,
-      tenant.adminEmail,
-      tenant.password,
-    );
+    const { token } = await createSignedInTenant(server);
     const clients = 'tenant_console_event_stream_clients';
     const before = await scrape(server);
     expect(valueOf(before.samples, clients)).toBe(0);
