@@ -1,30 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, engine, freePort } from './test/harness';
+import { createPostgresDatabase, engine } from './test/harness';
+import { startServerProcess, type ServerProcess } from './test/server-process';
 
-// The built server (global-setup.ts builds it), stopped with SIGTERM as a process manager does.
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+// The built server, stopped with SIGTERM as a process manager does.
 const PASSWORD = 'Shutdown-admin-1!';
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-interface Running {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const database: Record<string, string> = {};
   if (engine === 'postgres') {
     const created = await createPostgresDatabase();
@@ -35,30 +24,13 @@ async function startServer(env: Record<string, string>): Promise<Running> {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     database.DATA_DIR = dataDir;
   }
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: 'false',
-      BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
-      ...database,
-      ...env,
-    },
+  const server = await startServerProcess({
+    BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
+    ...database,
+    ...env,
   });
-  cleanups.push(() => void child.kill('SIGKILL'));
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await new Promise<void>((resolve, reject) => {
-    const check = () => (output.includes('is running on') ? resolve() : undefined);
-    child.stdout.on('data', check);
-    void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, port, child, output: () => output, exited };
+  cleanups.push(server.kill);
+  return server;
 }
 
 const signInForm = new URLSearchParams({
@@ -68,7 +40,7 @@ const signInForm = new URLSearchParams({
   password: PASSWORD,
 }).toString();
 
-async function signIn(server: Running): Promise<string> {
+async function signIn(server: ServerProcess): Promise<string> {
   const response = await fetch(`${server.url}/realms/master/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -82,7 +54,7 @@ async function signIn(server: Running): Promise<string> {
  * A sign-in whose body arrives in two parts, as from a slow client: in flight from its first
  * part until `finish()`, on a connection of its own.
  */
-function slowSignIn(server: Running) {
+function slowSignIn(server: ServerProcess) {
   const body = Buffer.from(signInForm);
   const half = Math.floor(body.length / 2);
   const request = httpRequest(`${server.url}/realms/master/protocol/openid-connect/token`, {
@@ -115,7 +87,7 @@ function slowSignIn(server: Running) {
  * Whether a new connection is refused (the server no longer listens), reset (accepted in the
  * moment the listening socket closed, then dropped), or its status.
  */
-function newRequest(server: Running): Promise<'refused' | 'reset' | number> {
+function newRequest(server: ServerProcess): Promise<'refused' | 'reset' | number> {
   return new Promise((resolve, reject) => {
     // A connection of its own: a kept-alive one would say nothing about new connections.
     const request = httpRequest(`${server.url}/healthz`, { agent: false, timeout: 5000 });
