@@ -43,6 +43,10 @@ import { dashboardRoutes } from './modules/dashboard';
 import { onboardingRoutes } from './modules/onboarding';
 import { assistantRoutes } from './modules/assistant';
 import { settingsRoutes } from './modules/settings';
+import { scimRoutes } from './modules/scim';
+import { webhooksRoutes } from './modules/webhooks';
+import { userImportRoutes } from './modules/user-import';
+import { csvExportRoutes } from './modules/csv-export';
 
 export interface BuildAppOptions {
   config: Config;
@@ -161,9 +165,15 @@ export async function buildApp({
       await api.register(onboardingRoutes, { ctx });
       await api.register(assistantRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
+      await api.register(webhooksRoutes, { ctx });
+      await api.register(userImportRoutes, { ctx });
+      await api.register(csvExportRoutes, { ctx });
     },
     { prefix: API_BASE_PATH },
   );
+  // SCIM 2.0 (RFC 7644) per tenant, outside the console's API: its own media type, errors and
+  // authentication (an application's token holding `scim`).
+  await app.register(scimRoutes, { ctx, prefix: '/scim/v2' });
   await registerStaticWeb(app);
   return app;
 }

@@ -106,6 +106,8 @@ const envSchema = z.object({
   ASSISTANT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Seconds the provider has for one whole answer (all its tool rounds) before it failed. */
   ASSISTANT_TIMEOUT: seconds.default(60),
+  /** Let webhooks reach loopback, private and link-local addresses (tests, on-premise). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Account-flow requests (sign-up, forgot password) per client address and minute. */
   ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Token-carrying account requests (reset password, verify e-mail) per address and minute. */
@@ -195,6 +197,8 @@ export interface Config {
   };
   /** Account-flow requests per client address and minute: plain, and token-carrying. */
   accountRateLimit: { perAddress: number; tokensPerAddress: number };
+  /** Outbound webhook deliveries: private addresses are refused unless allowed. */
+  webhooks: { allowPrivate: boolean };
   /** Password grants per client address and per realm, each per minute. */
   tokenRateLimit: { perAddress: number; perRealm: number };
   redis: { url: string | undefined; keyPrefix: string };
@@ -253,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimit: e.ASSISTANT_RATE_LIMIT,
       timeoutSeconds: e.ASSISTANT_TIMEOUT,
     },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
     accountRateLimit: {
       perAddress: e.ACCOUNT_RATE_LIMIT,
       tokensPerAddress: e.ACCOUNT_TOKEN_RATE_LIMIT,

@@ -13,6 +13,11 @@ export const SYSTEM_PERMISSIONS = [
   'tenant:read',
   'tenant:write',
   'audit:read',
+  'webhooks:read',
+  'webhooks:write',
+  // Directory provisioning (SCIM): given to an application's service role, never needed by a
+  // person; the Admin role holds it so that an administrator may grant it.
+  'scim',
 ] as const;
 export type SystemPermission = (typeof SYSTEM_PERMISSIONS)[number];
 

@@ -4,6 +4,10 @@ import { consoleCases, driveConsoleFiles, settingsCases } from './secret-route-c
 import { accountFlowCases, entityCases, identityCases } from './secret-route-cases-more';
 import { openIdCases } from './secret-route-cases-openid';
 import { signInStepCases } from './secret-route-cases-sign-in-steps';
+import { csvExportCases } from './secret-route-cases-csv-export';
+import { scimCases } from './secret-route-cases-scim';
+import { userImportCases } from './secret-route-cases-user-import';
+import { webhookCases } from './secret-route-cases-webhooks';
 import type { Drive } from './secret-route-cases';
 
 export type Case = [string, (d: Drive) => Promise<void>];
@@ -30,6 +34,10 @@ export const AREAS: Area[] = [
   { name: 'the hosted sign-in steps', cases: signInStepCases },
   { name: "the account page and users' security", cases: accountCases },
   { name: 'the sign-in security settings', cases: settingsCases },
+  { name: 'SCIM provisioning', cases: scimCases },
+  { name: 'webhooks', cases: webhookCases },
+  { name: 'importing users from CSV', cases: userImportCases },
+  { name: 'CSV exports', cases: csvExportCases },
   {
     name: "the console's reads, its pages and its built files",
     cases: consoleCases,

@@ -27,6 +27,9 @@ export const routePermissions: Partial<Record<AppPath, RoutePermission>> = {
   [paths.permissions]: 'permissions:read',
   [paths.projects]: 'projects:read',
   [paths.clients]: 'clients:read',
+  [paths.usersImport]: 'users:write',
+  [paths.webhooks]: 'webhooks:read',
+  [paths.auditLog]: 'audit:read',
   // Read-only without tenant:write; super administrators have no tenant to set.
   [paths.settings]: 'tenant:read',
 };

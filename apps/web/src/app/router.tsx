@@ -70,6 +70,15 @@ const listScreens: RouteObject[] = [
       () => import('../features/mail-queue/components/mail-queue-page'),
     ),
   },
+  // Importing users: a wizard, not a list.
+  {
+    path: paths.usersImport,
+    handle: permissionHandle(paths.usersImport),
+    lazy: lazyScreen(
+      ['userImport'],
+      () => import('../features/user-import/components/user-import-page'),
+    ),
+  },
   listScreen(
     paths.users,
     'users',
@@ -99,6 +108,16 @@ const listScreens: RouteObject[] = [
     'clients',
     lazyScreen(['clients'], () => import('../features/clients/components/clients-page')),
   ),
+  {
+    path: paths.webhooks,
+    handle: permissionHandle(paths.webhooks),
+    lazy: lazyScreen(['webhooks'], () => import('../features/webhooks/components/webhooks-page')),
+  },
+  {
+    path: paths.auditLog,
+    handle: permissionHandle(paths.auditLog),
+    lazy: lazyScreen(['auditLog'], () => import('../features/audit-log/components/audit-log-page')),
+  },
 ];
 
 const onboardingSteps: { path: AppPath; step: OnboardingStep }[] = [

@@ -11,7 +11,9 @@ import { projectRoutes } from './projects';
 import { roleRoutes } from './roles';
 import { settingsRoutes } from './settings';
 import { tenantRoutes } from './tenants';
+import { userImportRoutes } from './user-import';
 import { userRoutes } from './users';
+import { webhookRoutes } from './webhooks';
 
 /** Every table, by area: what the server must register and nothing else (route-table test). */
 export const apiRoutes = {
@@ -29,4 +31,6 @@ export const apiRoutes = {
   settings: settingsRoutes,
   tenants: tenantRoutes,
   users: userRoutes,
+  userImport: userImportRoutes,
+  webhooks: webhookRoutes,
 };

@@ -5,6 +5,10 @@ import { clientGenerators } from './generators-clients';
 import { entityGenerators } from './generators-entities';
 import { publicGenerators } from './generators-public';
 import { settingsGenerators } from './generators-settings';
+import { csvExportGenerators } from './generators-csv-export';
+import { scimGenerators } from './generators-scim';
+import { userImportGenerators } from './generators-user-import';
+import { webhookGenerators } from './generators-webhooks';
 import type { FuzzWorld } from './world';
 
 /** One request generator per route, keyed `METHOD /path` as the server registers the route. */
@@ -15,5 +19,9 @@ export function routeGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<F
     ...clientGenerators(world),
     ...accountGenerators(world),
     ...settingsGenerators(world),
+    ...scimGenerators(world),
+    ...webhookGenerators(world),
+    ...userImportGenerators(world),
+    ...csvExportGenerators(world),
   };
 }

@@ -24,6 +24,8 @@ describe('the navigation menu', () => {
       paths.roles,
       paths.permissions,
       paths.clients,
+      paths.webhooks,
+      paths.auditLog,
     ]);
   });
 

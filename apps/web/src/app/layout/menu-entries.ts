@@ -25,6 +25,8 @@ const tenantMenu: MenuEntry[] = [
       { label: 'nav.roles', to: paths.roles },
       { label: 'nav.permissions', to: paths.permissions },
       { label: 'nav.clients', to: paths.clients },
+      { label: 'nav.webhooks', to: paths.webhooks },
+      { label: 'nav.auditLog', to: paths.auditLog },
     ],
   },
 ];

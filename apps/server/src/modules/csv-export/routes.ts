@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+
+// Placeholder until the csv-export feature lands.
+// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
+export async function csvExportRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}

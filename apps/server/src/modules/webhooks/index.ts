@@ -1,0 +1,2 @@
+// The public surface of the webhooks module: what app.ts may use.
+export { webhooksRoutes } from './routes';
