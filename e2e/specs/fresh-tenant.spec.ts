@@ -33,6 +33,7 @@ test.describe('fresh tenant fixture', () => {
       'roles:read',
       'tenant:read',
       'users:read',
+      'webhooks:read',
     ]);
 
     const users = await reader.api<ListPage<User>>('POST', '/users/page', {});

@@ -187,11 +187,11 @@ test.describe('permissions list', () => {
     }
     await openScreen(page, tenant, '/dashboard/permissions', 'Permissions');
 
-    // The 13 system permissions and 16 of the tenant's own: 29 rows, sorted by name.
-    await expect(page.getByText('1–10 of 29')).toBeVisible();
+    // The 16 system permissions and 16 of the tenant's own: 32 rows, sorted by name.
+    await expect(page.getByText('1–10 of 32')).toBeVisible();
     await expect(grid(page).getByRole('row').nth(1)).toContainText('audit:read');
     await page.getByRole('button', { name: /next page/i }).click();
-    await expect(page.getByText('11–20 of 29')).toBeVisible();
+    await expect(page.getByText('11–20 of 32')).toBeVisible();
 
     await page.getByRole('columnheader', { name: 'Name' }).click();
     await expect(grid(page).getByRole('row').nth(1)).toContainText('zz:report-16');
