@@ -17,6 +17,7 @@ import { defaultSorts, pageQueryOptions, type EntityName } from '../../lib/entit
 import { useCan } from '../../lib/permissions';
 import type { DialogMode } from './crud-dialog';
 import { EmptyState } from './empty-state';
+import { ExportCsvButton } from './export-csv-button';
 import { gridLocaleText, useDisplayedRows } from './grid-locale';
 import { RowMenu, type RowAction } from './row-menu';
 import { PAGE_SIZES, useListState } from './use-list-state';
@@ -62,6 +63,12 @@ export interface ListPageProps<Row extends { id: string }> {
   toolbar?: ReactNode;
   /** The screen's own filters (e.g. a status) sent beside the search; set ones count as one. */
   filter?: Record<string, string | undefined>;
+  /**
+   * An "Export CSV" button in the toolbar: POSTs the list's current request (filter, search,
+   * sort; no paging) to `path` under /api/v1.0 (e.g. `/users/export`) and downloads the answer
+   * as `fileName` (or the name the server gives).
+   */
+  csvExport?: { path: string; fileName: string };
 }
 
 function pageQuery<Row>(entity: EntityName | ListSource<Row>, request: PageRequest) {
@@ -222,6 +229,9 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
               sx={{ minWidth: 260 }}
             />
             {props.toolbar}
+            {props.csvExport ? (
+              <ExportCsvButton csvExport={props.csvExport} request={request} />
+            ) : null}
           </Stack>
           {props.renderCards ? (
             <>

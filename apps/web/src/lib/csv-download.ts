@@ -1,0 +1,46 @@
+import { API_BASE_PATH } from '@tc/contract/route';
+import { apiStream } from './api-client';
+
+/** The file name a Content-Disposition header gives (RFC 6266), the UTF-8 form first. */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename="([^"]*)"/i.exec(header) ?? /filename=([^;]+)/i.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+/**
+ * POSTs `body` to an export route (`path` under the API's base, e.g. `/users/export`) with the
+ * console's client (bearer token, one refresh on 401, problem details as ApiError) and saves the
+ * answer as a file: a blob URL clicked through a temporary `<a download>`. The name is the
+ * server's (Content-Disposition) when it sends one, else `fileName`.
+ */
+export async function downloadCsv(path: string, body: unknown, fileName: string): Promise<void> {
+  const response = await apiStream(`${API_BASE_PATH}${path}`, {
+    method: 'POST',
+    body,
+    headers: { Accept: 'text/csv' },
+  });
+  const blob = await response.blob();
+  const name = dispositionFileName(response.headers.get('Content-Disposition')) ?? fileName;
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.style.display = 'none';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the browser's download; a tick later it may go.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
