@@ -17,6 +17,8 @@ const HAND_REGISTERED = [
   'DELETE /projects/:id/logo',
   'PUT /tenants/:id/logo',
   'DELETE /tenants/:id/logo',
+  'POST /users/export',
+  'POST /projects/export',
 ];
 
 let server: TestServer;

@@ -2,3 +2,4 @@
 // Every other file of this folder is internal to the module (enforced by lint).
 export { projectsRoutes } from './routes';
 export { pageProjects, owner, ownerName } from './queries';
+export { projectExportBatches, type ProjectExportRequest } from './export-queries';

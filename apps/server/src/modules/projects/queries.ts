@@ -45,7 +45,7 @@ const people = (db: Database) =>
     )
     .where(eq(projectPeople.projectId, projects.id))}`;
 
-const columns = (db: Database) => ({
+export const columns = (db: Database) => ({
   id: projects.id,
   name: projects.name,
   short: projects.short,
@@ -68,7 +68,13 @@ const selectProjects = (db: Database) => db.select(columns(db)).from(projects);
 type ProjectRecord = Awaited<ReturnType<typeof selectProjects>>[number];
 
 /** Answers the rows in the contract's shape. */
-function toRow({ logoFileId, createdAt, updatedAt, people, ...record }: ProjectRecord): Project {
+export function toRow({
+  logoFileId,
+  createdAt,
+  updatedAt,
+  people,
+  ...record
+}: ProjectRecord): Project {
   return {
     ...record,
     peopleIds: people.map((person) => person.id),
@@ -107,7 +113,7 @@ const sortKeys: Record<(typeof PROJECT_SORT_FIELDS)[number], PgColumn[]> = {
   createdAt: [projects.createdAt, projects.id],
 };
 
-function orderOf({ listSort, filter }: ProjectPageRequest): PgColumn[] {
+export function orderOf({ listSort, filter }: ProjectPageRequest): PgColumn[] {
   // A filter that fixes the sort's column leaves the order after it: one owner's projects all
   // carry that owner's name, one country's all that country.
   const fixed =
@@ -116,7 +122,7 @@ function orderOf({ listSort, filter }: ProjectPageRequest): PgColumn[] {
   return sortKeys[fixed ? 'name' : listSort.field];
 }
 
-function pageWhere(tenantId: string, filter: ProjectPageRequest['filter']): SQL {
+export function pageWhere(tenantId: string, filter: ProjectPageRequest['filter']): SQL {
   return and(
     eq(projects.tenantId, tenantId),
     // In the lower-cased name and number: the start of either, or anywhere in them.

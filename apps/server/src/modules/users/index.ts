@@ -3,3 +3,4 @@
 export { usersRoutes } from './routes';
 export { pageUsers, findUserRow, insertUser } from './queries';
 export { requireUsersInTenant } from './service';
+export { userExportBatches, type UserExportRequest, type ExportedUser } from './export-queries';

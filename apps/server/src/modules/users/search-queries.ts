@@ -43,7 +43,7 @@ function indexedSearch(search: string): SQL {
 }
 
 /** The same test as it runs user by user along a covering index (lower and LIKE: cheaper). */
-function testedSearch(
+export function testedSearch(
   search: string,
   columns: { firstName: SQLWrapper; lastName: SQLWrapper; email: SQLWrapper },
 ): SQL {
