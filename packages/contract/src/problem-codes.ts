@@ -211,6 +211,8 @@ export const PROBLEM_TEXTS = {
   // Audit, onboarding, assistant.
   'audit.action_invalid': 'Choose create, update or delete.',
   'audit.actor_invalid': 'Not a valid user id.',
+  'audit.time_invalid': 'Enter a date and time such as 2026-11-26T00:00:00Z.',
+  'audit.range_reversed': 'The end of the range must not be before its start.',
   'onboarding.permissions_required':
     'You need the permissions {{permissions}} to set up the tenant.',
   'onboarding.step_invalid': 'Choose a step of the onboarding.',

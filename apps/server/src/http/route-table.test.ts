@@ -19,6 +19,7 @@ const HAND_REGISTERED = [
   'DELETE /tenants/:id/logo',
   'POST /users/export',
   'POST /projects/export',
+  'POST /audit/export',
 ];
 
 let server: TestServer;

@@ -1,4 +1,5 @@
 import { accountCases } from './secret-route-cases-account';
+import { auditExportCases } from './secret-route-cases-audit-export';
 import { clientCases } from './secret-route-cases-clients';
 import { consoleCases, driveConsoleFiles, settingsCases } from './secret-route-cases-console';
 import { accountFlowCases, entityCases, identityCases } from './secret-route-cases-more';
@@ -38,6 +39,7 @@ export const AREAS: Area[] = [
   { name: 'webhooks', cases: webhookCases },
   { name: 'importing users from CSV', cases: userImportCases },
   { name: 'CSV exports', cases: csvExportCases },
+  { name: 'the audit log export', cases: auditExportCases },
   {
     name: "the console's reads, its pages and its built files",
     cases: consoleCases,

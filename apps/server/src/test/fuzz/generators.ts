@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import type { FuzzRequest } from './fuzz-request';
 import { accountGenerators } from './generators-account';
+import { auditExportGenerators } from './generators-audit-export';
 import { clientGenerators } from './generators-clients';
 import { entityGenerators } from './generators-entities';
 import { publicGenerators } from './generators-public';
@@ -23,5 +24,6 @@ export function routeGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<F
     ...webhookGenerators(world),
     ...userImportGenerators(world),
     ...csvExportGenerators(world),
+    ...auditExportGenerators(world),
   };
 }
