@@ -1,4 +1,5 @@
 import { envelope } from '../problem';
+import { provisioningSettingsSchema } from '../provisioning';
 import { defineRoute } from '../route';
 import { securityPolicySchema } from '../security';
 
@@ -18,5 +19,20 @@ export const settingsRoutes = {
     response: envelope(securityPolicySchema),
     permission: 'tenant:write',
     summary: "Changes the tenant's second-factor and password policy",
+  }),
+  provisioning: defineRoute({
+    method: 'GET',
+    path: '/settings/provisioning',
+    response: envelope(provisioningSettingsSchema),
+    permission: 'tenant:read',
+    summary: 'How users provisioned by SCIM start, and what a SCIM DELETE does',
+  }),
+  updateProvisioning: defineRoute({
+    method: 'PUT',
+    path: '/settings/provisioning',
+    body: provisioningSettingsSchema,
+    response: envelope(provisioningSettingsSchema),
+    permission: 'tenant:write',
+    summary: "Changes the tenant's SCIM provisioning choices",
   }),
 };

@@ -104,11 +104,16 @@ export const users = pgTable(
     locale: text(),
     /** Whether a sign-in from a browser not seen before is told by mail. */
     notifyNewBrowser: boolean().notNull().default(true),
+    /** The user's ID in the identity system that provisions it by SCIM; exact, unique when set. */
+    externalId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`),
+    uniqueIndex('users_tenant_external_id_key')
+      .on(t.tenantId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     // One index per sort of the list, in its order (migration 0015): the text sorts order by
     // the first character, then the column, so each character is one range of the index (the
     // buckets of user_sort_counts). Each also INCLUDEs the columns a filter or a search tests

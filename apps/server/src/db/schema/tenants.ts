@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -38,6 +39,10 @@ export const tenants = pgTable(
     passwordRequireSpecial: boolean().notNull().default(true),
     /** Refuse passwords of the common-password list and ones made of the user's e-mail or name. */
     passwordRefuseCommon: boolean().notNull().default(true),
+    /** Users a SCIM client creates: 'invite' (invitation mail) or 'activate' (no mail). */
+    scimNewUsers: text().notNull().default('invite'),
+    /** What a SCIM DELETE does to a user: 'deactivate' or 'delete'. */
+    scimDelete: text().notNull().default('deactivate'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +61,8 @@ export const tenants = pgTable(
     index('tenants_list_created_at_idx')
       .on(t.createdAt, t.id)
       .where(sql`not ${t.isMaster}`),
+    check('tenants_scim_new_users_check', sql`${t.scimNewUsers} in ('invite', 'activate')`),
+    check('tenants_scim_delete_check', sql`${t.scimDelete} in ('deactivate', 'delete')`),
     uniqueIndex('tenants_master_key')
       .on(t.isMaster)
       .where(sql`${t.isMaster}`),

@@ -3,6 +3,7 @@ import { settingsRoutes as routes } from '@tc/contract/routes/settings';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
 import { registerRoute } from '../../http/register-route';
+import { getProvisioningSettings, updateProvisioningSettings } from './provisioning';
 import { getSecurityPolicy, updateSecurityPolicy } from './service';
 
 /** The tenant's own settings: reading needs tenant:read, changing tenant:write. */
@@ -13,5 +14,17 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   registerRoute(app, routes.updateSecurityPolicy, async (request) => ({
     data: await updateSecurityPolicy({ db: ctx.db, caller: callerOf(request), data: request.body }),
+  }));
+
+  registerRoute(app, routes.provisioning, async (request) => ({
+    data: await getProvisioningSettings({ db: ctx.db, caller: callerOf(request) }),
+  }));
+
+  registerRoute(app, routes.updateProvisioning, async (request) => ({
+    data: await updateProvisioningSettings({
+      db: ctx.db,
+      caller: callerOf(request),
+      data: request.body,
+    }),
   }));
 }

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { ProvisioningSettings } from '@tc/contract/provisioning';
+import type { Database } from '../../db/database';
+import { tenants } from '../../db/schema/tenants';
+import { notFound } from '../../http/problem';
+import type { Caller } from '../../identity/token-service';
+import { recordChange } from '../audit';
+
+/** The tenant's SCIM choices, locked for the rest of the transaction when `lock` is set. */
+export async function readProvisioningSettings(
+  db: Database,
+  tenantId: string,
+  lock = false,
+): Promise<ProvisioningSettings> {
+  const query = db
+    .select({ scimNewUsers: tenants.scimNewUsers, scimDelete: tenants.scimDelete })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw notFound('tenant.not_found');
+  // The columns' check constraints hold them to these values.
+  return {
+    scimNewUsers: row.scimNewUsers === 'activate' ? 'activate' : 'invite',
+    scimDelete: row.scimDelete === 'delete' ? 'delete' : 'deactivate',
+  };
+}
+
+export function getProvisioningSettings({ db, caller }: { db: Database; caller: Caller }) {
+  return readProvisioningSettings(db, caller.tenantId);
+}
+
+/** Replaces the choices; they apply to the next SCIM request. Audited under the tenant's id. */
+export async function updateProvisioningSettings({
+  db,
+  caller,
+  data,
+}: {
+  db: Database;
+  caller: Caller;
+  data: ProvisioningSettings;
+}): Promise<ProvisioningSettings> {
+  return db.transaction(async (tx) => {
+    const before = await readProvisioningSettings(tx, caller.tenantId, true);
+    const after: ProvisioningSettings = {
+      scimNewUsers: data.scimNewUsers,
+      scimDelete: data.scimDelete,
+    };
+    await tx
+      .update(tenants)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(tenants.id, caller.tenantId));
+    await recordChange(tx, {
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
+      entity: 'settings',
+      action: 'update',
+      entityId: caller.tenantId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
