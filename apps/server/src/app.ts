@@ -22,6 +22,8 @@ import { sharedRealmLookup } from './identity/realms';
 import { createTokenService } from './identity/token-service';
 import { databaseHitCounter, redisHitCounter } from './http/hit-counter';
 import { createMailService } from './mail/worker';
+import { takeQueuedHint } from './webhooks/outbox';
+import { createWebhookWorker, type WebhookWorkerTuning } from './webhooks/worker';
 import { registerMetrics } from './http/metrics';
 import { EventHub } from './modules/events';
 import { createRetentionJob } from './modules/retention';
@@ -55,6 +57,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is added (tests derive the route table from it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The webhook worker's poll, concurrency and retry window (tests shorten them). */
+  webhookWorker?: WebhookWorkerTuning;
 }
 
 /** Builds the whole server in an explicit order; main.ts only listens, tests build it too. */
@@ -63,6 +67,7 @@ export async function buildApp({
   database,
   logStream,
   onRoute,
+  webhookWorker,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -117,6 +122,19 @@ export async function buildApp({
   // The worker runs while the app does; onClose waits for a message being sent.
   app.addHook('onReady', () => ctx.mail.start());
   app.addHook('onClose', () => ctx.mail.stop());
+  const webhooks = createWebhookWorker({
+    db: database.db,
+    secrets: mfaSecrets,
+    allowPrivate: config.webhooks.allowPrivate,
+    log: app.log.child({ module: 'webhooks' }),
+    tuning: webhookWorker,
+  });
+  app.addHook('onReady', () => webhooks.start());
+  app.addHook('onClose', () => webhooks.stop());
+  // Deliveries queued by a request leave right after its answer (its transaction committed).
+  app.addHook('onResponse', async () => {
+    if (takeQueuedHint()) webhooks.nudge();
+  });
   app.addHook('onClose', () => events.close());
   const retention = createRetentionJob(ctx, app.log.child({ module: 'retention' }));
   app.addHook('onReady', () => retention.start());

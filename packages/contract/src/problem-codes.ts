@@ -205,6 +205,17 @@ export const PROBLEM_TEXTS = {
     'The client ID and type of the built-in application {{clientId}} cannot be changed.',
   'client.secret_public': 'A public application has no secret.',
 
+  // Webhooks.
+  'webhook.not_found': 'This webhook does not exist.',
+  'webhook.delivery_not_found': 'This delivery does not exist.',
+  'webhook.url_invalid': 'Enter a full address, such as https://example.com/hooks.',
+  'webhook.url_scheme': 'Use an http or https address.',
+  'webhook.url_credentials': 'The address cannot contain a user name or password.',
+  'webhook.url_private':
+    'This address leads to a private, loopback or link-local network, which webhooks may not reach.',
+  'webhook.event_type_invalid': 'Choose event types from the list.',
+  'webhook.event_types_required': 'Choose at least one event type.',
+
   // The tenant's settings.
   'policy.min_length_range': 'Choose a minimum length from 8 to 128 characters.',
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { auditLog, events } from '../../db/schema/audit';
+import { enqueueChangeEvent } from '../../webhooks/outbox';
 
 /**
  * The channel every process on one database listens on, so a change made in one reaches the
@@ -21,8 +22,9 @@ export interface Change {
 }
 
 /**
- * Writes the audit entry and the change event in the caller's transaction, so both exist
- * exactly when the change does; NOTIFY is delivered to listeners only on commit.
+ * Writes the audit entry, the change event and the webhook deliveries it causes in the
+ * caller's transaction, so they exist exactly when the change does; NOTIFY is delivered to
+ * listeners only on commit.
  */
 export async function recordChange(tx: Database, change: Change): Promise<void> {
   await tx.insert(auditLog).values({
@@ -52,4 +54,5 @@ export async function recordChange(tx: Database, change: Change): Promise<void> 
     entityId: change.entityId,
   });
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  await enqueueChangeEvent(tx, change);
 }
