@@ -55,6 +55,7 @@ export default function ProjectsPage() {
       columns={columns}
       writePermission="projects:write"
       rowName={(project) => project.name}
+      csvExport={{ path: '/projects/export', fileName: 'projects.csv' }}
       renderDialog={(state, close) => <ProjectDialog {...state} onClose={close} />}
     />
   );

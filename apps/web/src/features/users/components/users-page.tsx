@@ -75,6 +75,7 @@ export default function UsersPage() {
         columns={columns}
         writePermission="users:write"
         rowName={fullName}
+        csvExport={{ path: '/users/export', fileName: 'users.csv' }}
         canDelete={(user) => user.id !== ownId}
         rowActions={rowActions}
         renderDialog={(state, close) => (
