@@ -26,6 +26,23 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/**
+ * The entities the server records changes of, offered by the console's entity filter. The
+ * filter itself takes any name, so an entry of an entity added later stays findable.
+ */
+export const AUDIT_ENTITIES = [
+  'users',
+  'roles',
+  'permissions',
+  'projects',
+  'clients',
+  'tenants',
+  'settings',
+  'onboarding',
+  'webhooks',
+  'user-imports',
+] as const;
+
 export const AUDIT_SORT_FIELDS = ['createdAt', 'entity', 'action'] as const;
 export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
 
