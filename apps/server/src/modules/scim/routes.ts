@@ -79,9 +79,6 @@ export async function scimRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     }
   }
   app.setErrorHandler(answerError);
-  app.setNotFoundHandler((_request, reply) =>
-    answerError(notFound('No such SCIM endpoint'), _request, reply),
-  );
 
   const baseUrlOf = (realm: string) =>
     `${ctx.config.publicUrl}/scim/v2/${encodeURIComponent(realm)}`;
