@@ -44,4 +44,25 @@ describe('CSV answers', () => {
     expect(rows[2_499]).toEqual({ Name: 'row 2499', Count: '2499' });
     await app.close();
   });
+
+  it('quotes cells with quotes, commas or line breaks, and keeps any other text as it is', async () => {
+    const app = Fastify();
+    const cells = ['say "hi"', 'a, b', 'one\r\ntwo', 'lone\nbreak', 'Zoë 北京 🙂', ''];
+    const rows = cells.map((name, count) => ({ name, count }));
+    app.get('/x', (_request, reply) =>
+      sendCsv(
+        reply,
+        'x.csv',
+        columns,
+        (async function* () {
+          yield rows;
+        })(),
+      ),
+    );
+    const answer = await app.inject({ method: 'GET', url: '/x' });
+    expect(answer.body).toContain('"say ""hi""",0\r\n"a, b",1\r\n"one\r\ntwo",2\r\n');
+    const parsed = parse(answer.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(parsed.map((row) => row.Name)).toEqual(cells);
+    await app.close();
+  });
 });
