@@ -261,6 +261,31 @@ export const PROBLEM_TEXTS = {
   'passkey.already_registered': 'This passkey is already registered.',
   'passkey.not_found': 'There is no such passkey.',
   'session.not_found': 'There is no such session.',
+
+  // Importing users from a CSV file.
+  'user_import.not_found': 'This import does not exist.',
+  'user_import.body_not_csv': 'Upload the file as the request body with the type text/csv.',
+  'user_import.not_csv':
+    'This is not a readable CSV file (line {{line}}). Save it as CSV and upload it again.',
+  'user_import.not_utf8': 'The file is not UTF-8 text. Save it as “CSV UTF-8” and upload it again.',
+  'user_import.too_many_columns': 'The file has more than {{maximum}} columns (line {{line}}).',
+  'user_import.line_too_long': 'Line {{line}} is longer than {{maximum}} characters.',
+  'user_import.file_too_large': 'The file is larger than {{maximum}} MB.',
+  'user_import.too_many_rows': 'The file has more than {{maximum}} rows.',
+  'user_import.empty_file': 'The file is empty.',
+  'user_import.header_missing':
+    'The first line must name the columns, for example: first name, last name, e-mail, role.',
+  'user_import.no_rows': 'The file has a header but no rows.',
+  'user_import.column_invalid': 'Choose a column of the file.',
+  'user_import.column_required': 'Choose the column of this field.',
+  'user_import.column_twice': 'Each column can give one field only.',
+  'user_import.already_applied': 'This import has been applied; its columns can no longer change.',
+  'user_import.not_checked': 'Choose the columns before applying the import.',
+  'user_import.email_duplicate': 'This e-mail address is already on line {{line}} of the file.',
+  'user_import.email_exists': 'A user with this e-mail address already exists.',
+  'user_import.role_required': 'Enter a role.',
+  'user_import.role_unknown': 'There is no role “{{role}}”.',
+  'user_import.status_invalid': 'The status is active or inactive.',
 } as const satisfies Record<string, string | { one: string; other: string }>;
 
 export type ProblemCode = keyof typeof PROBLEM_TEXTS;

@@ -20,6 +20,9 @@ const HAND_REGISTERED = [
   'POST /users/export',
   'POST /projects/export',
   'POST /audit/export',
+  // An import's CSV file, sent raw, and its result, answered as CSV.
+  'POST /user-imports',
+  'GET /user-imports/:id/result',
 ];
 
 let server: TestServer;
