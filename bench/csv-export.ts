@@ -1,0 +1,153 @@
+/**
+ * CSV export benchmark: POST /api/v1.0/users/export of the built server (a separate process) on
+ * a tenant of 1,000,000 users on PostgreSQL: wall time, time to the first byte, rows per
+ * second, and the server process's resident memory (VmRSS from /proc, sampled every 20 ms
+ * during the export), its peak and its rise over the idle server, which shows whether the
+ * export streams in constant memory.
+ *
+ *   npx tsx bench/csv-export.ts [--users 1000000] [--engine postgres|pglite] [--no-build]
+ *
+ * Results: a table on stdout and bench/results/csv-export.json. See bench/README.md.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildServer } from './lib/build';
+import { Cleanups } from './lib/cleanups';
+import { parseEngines } from './lib/database';
+import { resultsDir } from './lib/paths';
+import { passwordGrant, startServer } from './lib/server';
+import { preparedDatabase } from './mix/fixture';
+import { CONSOLE_PASSWORD, domainOf } from './mix/seed';
+
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string', default: '1000000' },
+    engine: { type: 'string', default: 'postgres' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+
+const USERS = Number(args.users);
+const TENANT = 'export1m';
+const CONSOLE = { email: `console1@${domainOf(TENANT)}`, password: CONSOLE_PASSWORD };
+
+/** The exports measured: the whole list in two orders, and a filtered, searched one. */
+const RUNS: Array<{ name: string; body: object }> = [
+  { name: 'all, by e-mail', body: { listSort: { field: 'email', direction: 0 } } },
+  { name: 'all, by role (role by role)', body: { listSort: { field: 'role', direction: 1 } } },
+  {
+    name: 'active, search "an", by last name',
+    body: {
+      filter: { status: 'active', search: 'an' },
+      listSort: { field: 'lastName', direction: 0 },
+    },
+  },
+];
+
+/** The resident set of a process in MiB, from /proc (Linux). */
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0);
+  return kib / 1024;
+}
+
+interface ExportResult {
+  name: string;
+  rows: number;
+  bytes: number;
+  firstByteMs: number;
+  wallMs: number;
+  rowsPerSecond: number;
+  idleRssMiB: number;
+  peakRssMiB: number;
+  riseMiB: number;
+}
+
+/** One export read as a stream (nothing kept but counts), the server's memory sampled meanwhile. */
+async function measureExport(url: string, token: string, pid: number, run: (typeof RUNS)[number]) {
+  const idle = rssMiB(pid);
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 20);
+  const started = performance.now();
+  let firstByte = 0;
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const response = await fetch(`${url}/api/v1.0/users/export`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(run.body),
+    });
+    if (response.status !== 200) throw new Error(`${response.status} ${await response.text()}`);
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (firstByte === 0) firstByte = performance.now() - started;
+      bytes += chunk.length;
+      // Users have no line breaks in their cells: one CRLF ends one record.
+      for (const byte of chunk) if (byte === 0x0a) lines += 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const wallMs = performance.now() - started;
+  peak = Math.max(peak, rssMiB(pid));
+  const rows = lines - 1;
+  const result: ExportResult = {
+    name: run.name,
+    rows,
+    bytes,
+    firstByteMs: Math.round(firstByte),
+    wallMs: Math.round(wallMs),
+    rowsPerSecond: Math.round(rows / (wallMs / 1000)),
+    idleRssMiB: Math.round(idle),
+    peakRssMiB: Math.round(peak),
+    riseMiB: Math.round(peak - idle),
+  };
+  console.error(JSON.stringify(result));
+  return result;
+}
+
+async function main() {
+  const [engine] = parseEngines(args.engine);
+  if (!args['no-build']) buildServer();
+  const cleanups = new Cleanups();
+  try {
+    const seeding = performance.now();
+    console.error(`seeding ${USERS} users on ${engine}…`);
+    const plan = { name: TENANT, users: USERS, projects: 1000, consoleEmails: [CONSOLE.email] };
+    const { database } = await preparedDatabase(engine!, [plan], cleanups, 'bench_csv_export');
+    console.error(`seeded in ${Math.round((performance.now() - seeding) / 1000)} s`);
+    const server = await startServer({ env: database.env, cleanups, name: 'the export server' });
+    const token = (await passwordGrant(server.url, TENANT, CONSOLE)).access_token;
+    const pid = server.child.pid!;
+    // A small export first, so the idle figure is of a server that has loaded its code paths.
+    await measureExport(server.url, token, pid, {
+      name: 'warm-up',
+      body: { filter: { search: 'zz' }, listSort: { field: 'email', direction: 0 } },
+    });
+    const results: ExportResult[] = [];
+    for (const run of RUNS) results.push(await measureExport(server.url, token, pid, run));
+    console.table(results);
+    writeFileSync(
+      join(resultsDir, 'csv-export.json'),
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: { cpus: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30) },
+          engine,
+          users: USERS,
+          results,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    await cleanups.run();
+  }
+}
+
+await main();
