@@ -17,3 +17,9 @@ export const provisioningSettingsSchema = z
   })
   .meta({ id: 'ProvisioningSettings' });
 export type ProvisioningSettings = z.infer<typeof provisioningSettingsSchema>;
+
+/** The choices as read back, with where this tenant's SCIM server answers (for the IdP's setup). */
+export const provisioningSettingsViewSchema = provisioningSettingsSchema
+  .extend({ scimBaseUrl: z.string() })
+  .meta({ id: 'ProvisioningSettingsView' });
+export type ProvisioningSettingsView = z.infer<typeof provisioningSettingsViewSchema>;

@@ -1,5 +1,5 @@
 import { envelope } from '../problem';
-import { provisioningSettingsSchema } from '../provisioning';
+import { provisioningSettingsSchema, provisioningSettingsViewSchema } from '../provisioning';
 import { defineRoute } from '../route';
 import { securityPolicySchema } from '../security';
 
@@ -23,7 +23,7 @@ export const settingsRoutes = {
   provisioning: defineRoute({
     method: 'GET',
     path: '/settings/provisioning',
-    response: envelope(provisioningSettingsSchema),
+    response: envelope(provisioningSettingsViewSchema),
     permission: 'tenant:read',
     summary: 'How users provisioned by SCIM start, and what a SCIM DELETE does',
   }),
@@ -31,7 +31,7 @@ export const settingsRoutes = {
     method: 'PUT',
     path: '/settings/provisioning',
     body: provisioningSettingsSchema,
-    response: envelope(provisioningSettingsSchema),
+    response: envelope(provisioningSettingsViewSchema),
     permission: 'tenant:write',
     summary: "Changes the tenant's SCIM provisioning choices",
   }),

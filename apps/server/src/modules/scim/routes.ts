@@ -69,14 +69,18 @@ const wantsMembers = (params: Pick<ListParams, 'attributes' | 'excludedAttribute
 
 /** SCIM 2.0 (RFC 7644) per tenant: /scim/v2/<realm>/Users, /Groups and the discovery resources. */
 export async function scimRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Both media types, JSON with prototype poisoning refused; an empty body (a DELETE that
+  // still names a content type, as some clients send it) is no body.
+  const json = app.getDefaultJsonParser('error', 'error');
   for (const type of ['application/json', 'application/scim+json']) {
-    if (!app.hasContentTypeParser(type)) {
-      app.addContentTypeParser(
-        type,
-        { parseAs: 'string' },
-        app.getDefaultJsonParser('error', 'error'),
-      );
-    }
+    if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+    app.addContentTypeParser(type, { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') {
+        done(null, undefined);
+        return;
+      }
+      json(request, String(body), done);
+    });
   }
   app.setErrorHandler(answerError);
 

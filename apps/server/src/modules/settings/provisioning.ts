@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ProvisioningSettings } from '@tc/contract/provisioning';
+import type { ProvisioningSettings, ProvisioningSettingsView } from '@tc/contract/provisioning';
 import type { Database } from '../../db/database';
 import { tenants } from '../../db/schema/tenants';
 import { notFound } from '../../http/problem';
@@ -25,8 +25,21 @@ export async function readProvisioningSettings(
   };
 }
 
-export function getProvisioningSettings({ db, caller }: { db: Database; caller: Caller }) {
-  return readProvisioningSettings(db, caller.tenantId);
+/** Where the caller's tenant's SCIM server answers: /scim/v2/<realm> under PUBLIC_URL. */
+const scimBaseUrl = (publicUrl: string, caller: Caller) =>
+  `${publicUrl}/scim/v2/${encodeURIComponent(caller.realm)}`;
+
+export async function getProvisioningSettings({
+  db,
+  caller,
+  publicUrl,
+}: {
+  db: Database;
+  caller: Caller;
+  publicUrl: string;
+}): Promise<ProvisioningSettingsView> {
+  const settings = await readProvisioningSettings(db, caller.tenantId);
+  return { ...settings, scimBaseUrl: scimBaseUrl(publicUrl, caller) };
 }
 
 /** Replaces the choices; they apply to the next SCIM request. Audited under the tenant's id. */
@@ -34,11 +47,13 @@ export async function updateProvisioningSettings({
   db,
   caller,
   data,
+  publicUrl,
 }: {
   db: Database;
   caller: Caller;
   data: ProvisioningSettings;
-}): Promise<ProvisioningSettings> {
+  publicUrl: string;
+}): Promise<ProvisioningSettingsView> {
   return db.transaction(async (tx) => {
     const before = await readProvisioningSettings(tx, caller.tenantId, true);
     const after: ProvisioningSettings = {
@@ -58,6 +73,6 @@ export async function updateProvisioningSettings({
       before,
       after,
     });
-    return after;
+    return { ...after, scimBaseUrl: scimBaseUrl(publicUrl, caller) };
   });
 }

@@ -17,7 +17,11 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   }));
 
   registerRoute(app, routes.provisioning, async (request) => ({
-    data: await getProvisioningSettings({ db: ctx.db, caller: callerOf(request) }),
+    data: await getProvisioningSettings({
+      db: ctx.db,
+      caller: callerOf(request),
+      publicUrl: ctx.config.publicUrl,
+    }),
   }));
 
   registerRoute(app, routes.updateProvisioning, async (request) => ({
@@ -25,6 +29,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       db: ctx.db,
       caller: callerOf(request),
       data: request.body,
+      publicUrl: ctx.config.publicUrl,
     }),
   }));
 }
