@@ -1,18 +1,37 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { User } from '@tc/contract/users';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { ListPage } from '../../../components/entity-list/list-page';
 import { StatusChip } from '../../../components/status-chip';
 import { decodeClaims } from '../../../lib/jwt';
+import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/permissions';
 import { useSession } from '../../../lib/use-session';
 import { UserDialog } from './user-dialog';
 import { UserSecurityDialog } from './user-security-dialog';
 
 const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
+
+/** Opens the CSV import; its label is the import screen's text, English until that loads. */
+function ImportButton() {
+  const { t } = useTranslation('userImport', { useSuspense: false });
+  return (
+    <Button
+      component={RouterLink}
+      to={paths.usersImport}
+      variant="outlined"
+      startIcon={<UploadFileIcon />}
+    >
+      {t('openImport', { defaultValue: 'Import' })}
+    </Button>
+  );
+}
 
 /** The signed-in user's id: the access token's `sub`. */
 function useOwnId(): string | null {
@@ -76,6 +95,7 @@ export default function UsersPage() {
         writePermission="users:write"
         rowName={fullName}
         csvExport={{ path: '/users/export', fileName: 'users.csv' }}
+        toolbar={canWrite ? <ImportButton /> : undefined}
         canDelete={(user) => user.id !== ownId}
         rowActions={rowActions}
         renderDialog={(state, close) => (
