@@ -127,6 +127,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ASSISTANT_MODEL: 'e2e-model',
       // Low, so the rate-limit spec reaches it quickly; other specs send a message or two.
       ASSISTANT_RATE_LIMIT: '5',
+      // The webhooks spec's receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
