@@ -1,6 +1,7 @@
+import type { ProvisioningSettings } from '@tc/contract/provisioning';
 import { settingsRoutes } from '@tc/contract/routes/settings';
 import type { SecurityPolicy } from '@tc/contract/security';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Notifications } from '../../components/notifications';
@@ -11,6 +12,8 @@ import { accessToken, signedInEachTest } from '../../test/session';
 import SettingsPage from './components/settings-page';
 
 const POLICY = routeUrl(settingsRoutes.securityPolicy);
+const PROVISIONING = routeUrl(settingsRoutes.provisioning);
+const SCIM_BASE_URL = 'https://console.example.test/scim/v2/acme';
 const saved: SecurityPolicy = {
   mfaPolicy: 'optional',
   passwordMinLength: 8,
@@ -27,6 +30,16 @@ function policyAnswers() {
     http.get(POLICY, () => HttpResponse.json({ data: saved })),
     http.put(POLICY, async ({ request }) =>
       HttpResponse.json({ data: (await request.json()) as SecurityPolicy }),
+    ),
+    http.get(PROVISIONING, () =>
+      HttpResponse.json({
+        data: { scimNewUsers: 'invite', scimDelete: 'deactivate', scimBaseUrl: SCIM_BASE_URL },
+      }),
+    ),
+    http.put(PROVISIONING, async ({ request }) =>
+      HttpResponse.json({
+        data: { ...((await request.json()) as ProvisioningSettings), scimBaseUrl: SCIM_BASE_URL },
+      }),
     ),
   );
 }
@@ -88,6 +101,29 @@ describe('Settings: sign-in security, as an administrator', () => {
   });
 });
 
+describe('Settings: provisioning (SCIM), as an administrator', () => {
+  beforeAll(() => loadEnglish(['settings']));
+  signedInEachTest(tokensWith(['tenant:read', 'tenant:write']));
+
+  it('shows the SCIM base URL and saves the two choices, warning before deletion', async () => {
+    policyAnswers();
+    const { user } = await renderSettings();
+    const section = await screen.findByRole('region', { name: 'Provisioning (SCIM)' });
+    expect(within(section).getByRole('textbox', { name: 'SCIM base URL' })).toHaveValue(
+      SCIM_BASE_URL,
+    );
+    await user.click(within(section).getByRole('radio', { name: /Make them active/ }));
+    await user.click(within(section).getByRole('radio', { name: 'Delete the user' }));
+    expect(within(section).getByText(/gone for good/)).toBeVisible();
+    await user.click(within(section).getByRole('button', { name: 'Save provisioning' }));
+    expect(await screen.findByText('Provisioning saved.')).toBeVisible();
+    const puts = seenRequests().filter((request) => request.method === 'PUT');
+    expect(await Promise.all(puts.map((put) => put.request.clone().json()))).toEqual([
+      { scimNewUsers: 'activate', scimDelete: 'delete' },
+    ]);
+  });
+});
+
 describe('Settings: sign-in security, as a member (tenant:read only)', () => {
   beforeAll(() => loadEnglish(['settings']));
   signedInEachTest(tokensWith(['tenant:read']));
@@ -100,5 +136,9 @@ describe('Settings: sign-in security, as a member (tenant:read only)', () => {
     expect(screen.getByRole('spinbutton', { name: /Minimum password length/ })).toBeDisabled();
     expect(screen.getByRole('switch', { name: /Refuse common passwords/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save provisioning' })).toBeNull();
+    expect(await screen.findByRole('textbox', { name: 'SCIM base URL' })).toHaveValue(
+      SCIM_BASE_URL,
+    );
   });
 });
