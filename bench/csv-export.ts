@@ -3,9 +3,11 @@
  * a tenant of 1,000,000 users on PostgreSQL: wall time, time to the first byte, rows per
  * second, and the server process's resident memory (VmRSS from /proc, sampled every 20 ms
  * during the export), its peak and its rise over the idle server, which shows whether the
- * export streams in constant memory.
+ * export streams in constant memory; then the same export from a server whose heap is capped
+ * at --heap-limit MiB.
  *
  *   npx tsx bench/csv-export.ts [--users 1000000] [--engine postgres|pglite] [--no-build]
+ *                               [--heap-limit 64]
  *
  * Results: a table on stdout and bench/results/csv-export.json. See bench/README.md.
  */
@@ -14,6 +16,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from './lib/build';
+import { cpuSample, cpuUse } from './lib/cpu';
 import { Cleanups } from './lib/cleanups';
 import { parseEngines } from './lib/database';
 import { resultsDir } from './lib/paths';
@@ -26,10 +29,12 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '1000000' },
     engine: { type: 'string', default: 'postgres' },
     'no-build': { type: 'boolean', default: false },
+    'heap-limit': { type: 'string', default: '64' },
   },
 });
 
 const USERS = Number(args.users);
+const HEAP_LIMIT_MIB = Number(args['heap-limit']);
 const TENANT = 'export1m';
 const CONSOLE = { email: `console1@${domainOf(TENANT)}`, password: CONSOLE_PASSWORD };
 
@@ -63,16 +68,30 @@ interface ExportResult {
   idleRssMiB: number;
   peakRssMiB: number;
   riseMiB: number;
+  /** The peak in the first and in the second half of the export's time: flat when streaming. */
+  peakFirstHalfMiB: number;
+  peakSecondHalfMiB: number;
+  /** CPU of the server process and of this database's PostgreSQL backends, and the machine's busy share. */
+  serverCpuSeconds: number;
+  databaseCpuSeconds: number;
+  machineBusyPct: number;
 }
 
 /** One export read as a stream (nothing kept but counts), the server's memory sampled meanwhile. */
-async function measureExport(url: string, token: string, pid: number, run: (typeof RUNS)[number]) {
+async function measureExport(
+  url: string,
+  token: string,
+  where: { pid: number; databaseName?: string },
+  run: (typeof RUNS)[number],
+) {
+  const { pid } = where;
   const idle = rssMiB(pid);
-  let peak = idle;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMiB(pid));
-  }, 20);
+  const cpuBefore = cpuSample();
+  const samples: Array<{ at: number; rss: number }> = [];
   const started = performance.now();
+  const sampler = setInterval(() => {
+    samples.push({ at: performance.now() - started, rss: rssMiB(pid) });
+  }, 20);
   let firstByte = 0;
   let bytes = 0;
   let lines = 0;
@@ -93,7 +112,13 @@ async function measureExport(url: string, token: string, pid: number, run: (type
     clearInterval(sampler);
   }
   const wallMs = performance.now() - started;
-  peak = Math.max(peak, rssMiB(pid));
+  const cpu = cpuUse(cpuBefore, cpuSample(), {
+    serverPids: [pid],
+    databaseName: where.databaseName,
+  });
+  samples.push({ at: wallMs, rss: rssMiB(pid) });
+  const peakOf = (part: typeof samples) => Math.round(Math.max(idle, ...part.map((x) => x.rss)));
+  const peak = peakOf(samples);
   const rows = lines - 1;
   const result: ExportResult = {
     name: run.name,
@@ -103,8 +128,13 @@ async function measureExport(url: string, token: string, pid: number, run: (type
     wallMs: Math.round(wallMs),
     rowsPerSecond: Math.round(rows / (wallMs / 1000)),
     idleRssMiB: Math.round(idle),
-    peakRssMiB: Math.round(peak),
+    peakRssMiB: peak,
     riseMiB: Math.round(peak - idle),
+    peakFirstHalfMiB: peakOf(samples.filter((x) => x.at < wallMs / 2)),
+    peakSecondHalfMiB: peakOf(samples.filter((x) => x.at >= wallMs / 2)),
+    serverCpuSeconds: Math.round(cpu.serverMs / 100) / 10,
+    databaseCpuSeconds: Math.round(cpu.databaseMs / 100) / 10,
+    machineBusyPct: Math.round(cpu.machineBusyPct),
   };
   console.error(JSON.stringify(result));
   return result;
@@ -120,16 +150,24 @@ async function main() {
     const plan = { name: TENANT, users: USERS, projects: 1000, consoleEmails: [CONSOLE.email] };
     const { database } = await preparedDatabase(engine!, [plan], cleanups, 'bench_csv_export');
     console.error(`seeded in ${Math.round((performance.now() - seeding) / 1000)} s`);
-    const server = await startServer({ env: database.env, cleanups, name: 'the export server' });
-    const token = (await passwordGrant(server.url, TENANT, CONSOLE)).access_token;
-    const pid = server.child.pid!;
-    // A small export first, so the idle figure is of a server that has loaded its code paths.
-    await measureExport(server.url, token, pid, {
-      name: 'warm-up',
-      body: { filter: { search: 'zz' }, listSort: { field: 'email', direction: 0 } },
-    });
     const results: ExportResult[] = [];
-    for (const run of RUNS) results.push(await measureExport(server.url, token, pid, run));
+    // Then the whole list again on a server whose JavaScript heap is capped below the file's
+    // size (93 MB of text, twice that as JavaScript strings): it can finish only by streaming.
+    const heaps = [undefined, HEAP_LIMIT_MIB];
+    for (const heap of heaps) {
+      const nodeArgs = heap ? [`--max-old-space-size=${heap}`] : [];
+      const server = await startServer({ env: database.env, cleanups, nodeArgs });
+      const token = (await passwordGrant(server.url, TENANT, CONSOLE)).access_token;
+      const where = { pid: server.child.pid!, databaseName: database.name };
+      // A small export first, so the idle figure is of a server that has run the code path.
+      await measureExport(server.url, token, where, {
+        name: 'warm-up',
+        body: { filter: { search: 'zz' }, listSort: { field: 'email', direction: 0 } },
+      });
+      const runs = heap ? [{ ...RUNS[0]!, name: `${RUNS[0]!.name}, heap ≤ ${heap} MiB` }] : RUNS;
+      for (const run of runs) results.push(await measureExport(server.url, token, where, run));
+      await server.stop();
+    }
     console.table(results);
     writeFileSync(
       join(resultsDir, 'csv-export.json'),
