@@ -32,6 +32,7 @@ import type { SecretBox } from './second-factor/secret-box';
 import { noticeNewBrowser, signInFacts } from './second-factor/sign-in-facts';
 import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
 import type { SigningKeys } from './signing-keys';
+import { enqueueLoginFailed } from '../webhooks/outbox';
 
 export interface TokenServiceDeps {
   db: Database;
@@ -143,7 +144,15 @@ export function createTokenService(deps: TokenServiceDeps) {
     const key = attemptKey(tenantId, principal?.userId, input.username ?? '');
     const attempt = await countLoginAttempt(db, config.bruteForce, { id: key, tenantId });
     const checked = attempt.allowed && principal?.passwordHash ? principal.passwordHash : null;
-    if (!(await verifyPassword(checked, password)) || !principal) throw invalidCredentials();
+    if (!(await verifyPassword(checked, password)) || !principal) {
+      await enqueueLoginFailed(db, {
+        tenantId,
+        userId: principal?.userId ?? null,
+        email: principal?.email ?? null,
+        locked: !attempt.allowed,
+      });
+      throw invalidCredentials();
+    }
     const refusal = accountRefusal(principal);
     if (refusal) {
       // No second factor is asked of an account that cannot sign in: the password ends it.

@@ -122,3 +122,20 @@ export async function enqueueChangeEvent(tx: Database, change: AuditedChange): P
 export function noteQueued(): void {
   queuedSinceTaken = true;
 }
+
+/**
+ * Queues `login.failed` for a refused password: the account's id and e-mail address when the
+ * name is an account's (never the name typed, which may be a password typed in the wrong
+ * field), and whether the account was locked. The statement runs whether or not the account
+ * exists, so the answer's timing does not tell.
+ */
+export async function enqueueLoginFailed(
+  db: Database,
+  failure: { tenantId: string; userId: string | null; email: string | null; locked: boolean },
+): Promise<void> {
+  await enqueueWebhookEvent(db, {
+    tenantId: failure.tenantId,
+    type: 'login.failed',
+    data: { id: failure.userId, email: failure.email, locked: failure.locked },
+  });
+}

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@tc/contract/paging';
 import type { WebhookDelivery, WebhookWithSecret } from '@tc/contract/webhooks';
 import type { BuildAppOptions } from '../../app';
-import { api, createSignedInTenant } from '../../test/fixtures';
+import { api, createSignedInTenant, signIn, tokenRequest } from '../../test/fixtures';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../test/harness';
 import { WebhookReceiver } from '../../test/webhook-receiver';
+import { insertUser } from '../users';
 
 let server: TestServer;
 let tenant: Awaited<ReturnType<typeof createSignedInTenant>>;
@@ -207,5 +208,41 @@ describe('webhook deliveries', () => {
     expect(removed.status).toBe(200);
     expect((await call('GET', `/webhooks/${id}`)).status).toBe(404);
     expect((await call('POST', `/webhooks/${id}/deliveries/page`, {})).status).toBe(404);
+  });
+
+  it('sends login.failed for a refused password and session.revoked for ended sessions', async () => {
+    const hooks = await receiver();
+    const { id, secret } = await endpoint(hooks.url, ['login.failed', 'session.revoked']);
+    const wrong = 'Not-the-password-7!';
+    const refused = await tokenRequest(server, tenant.name, {
+      client_id: 'react-client',
+      grant_type: 'password',
+      username: tenant.adminEmail,
+      password: wrong,
+    });
+    expect(refused.status).toBe(401);
+    expect((await settled(id)).eventType).toBe('login.failed');
+    const failed = hooks.of('login.failed')[0]!;
+    expect(WebhookReceiver.verifies(secret, failed)).toBe(true);
+    expect(failed.data).toEqual({ id: tenant.adminId, email: tenant.adminEmail, locked: false });
+    expect(failed.body).not.toContain(wrong);
+
+    const email = `leaving.${randomUUID().slice(0, 8)}@${tenant.domain}`;
+    const userId = await insertUser(server.database.db, {
+      tenantId: tenant.tenantId,
+      email,
+      firstName: 'Leaving',
+      lastName: 'Soon',
+      roleId: tenant.memberRoleId,
+      password: tenant.password,
+    });
+    await signIn(server, tenant.name, email, tenant.password);
+    const ended = await call('POST', `/users/${userId}/sessions/revoke-all`);
+    expect(ended.status, ended.text).toBe(200);
+    await expect.poll(() => hooks.of('session.revoked').length, { timeout: 20_000 }).toBe(1);
+    expect(hooks.of('session.revoked')[0]!.data).toMatchObject({
+      id: userId,
+      after: { endedSessions: 1 },
+    });
   });
 });
