@@ -1,16 +1,19 @@
 import { defineRouteFuzzing } from './fuzz-suite';
 import { accountGenerators } from './generators-account';
 import { clientGenerators } from './generators-clients';
+import { csvExportGenerators } from './generators-csv-export';
 import { entityGenerators } from './generators-entities';
 import { settingsGenerators } from './generators-settings';
 
 // The tenant data: the five routes of each entity, logos, audit, onboarding, dashboard, and
-// the applications (OAuth clients), the account routes and the tenant's settings.
+// the applications (OAuth clients), the account routes, the tenant's settings and the lists'
+// CSV exports.
 await defineRouteFuzzing({
   pick: (world) => ({
     ...entityGenerators(world),
     ...clientGenerators(world),
     ...accountGenerators(world),
     ...settingsGenerators(world),
+    ...csvExportGenerators(world),
   }),
 });
