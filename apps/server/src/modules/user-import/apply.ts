@@ -7,7 +7,7 @@ import { userImportRows, userImports } from '../../db/schema/user-import';
 import { conflict } from '../../http/problem';
 import type { Caller } from '../../identity/token-service';
 import { sendInvitation } from '../../mail/account-mail';
-import { recordChange } from '../audit';
+import { recordCreatedUsers, type CreatedUserChange } from './audit-batch';
 import type { RoleChoice } from './check-row';
 import { requireJob, toJob, updateRows } from './queries';
 import { roleChoices } from './service';
@@ -68,8 +68,9 @@ function roleProblem(row: PendingRow, roles: ReadonlyMap<string, RoleChoice>) {
  * click, two processes) take turns and never see the same pending row: rows with problems
  * fail, the others are inserted at once with ON CONFLICT DO NOTHING, so an address that exists
  * (created meanwhile, or by an earlier run of the same file) is skipped, never doubled. Every
- * created user gets its audit entry (and change event) and, when chosen, its invitation in the
- * outbox; the rows' outcomes and the job's counters are written in the same transaction.
+ * created user gets its audit entry (audit-batch.ts: one change event per batch) and, when
+ * chosen, its invitation in the outbox; the rows' outcomes and the job's counters are written
+ * in the same transaction.
  */
 async function applyBatch(
   db: Database,
@@ -119,6 +120,7 @@ async function applyBatch(
               updatedAt: users.updatedAt,
             });
     const byEmail = new Map(inserted.map((user) => [user.email, user]));
+    const created: CreatedUserChange[] = [];
     for (const row of candidates) {
       const user = byEmail.get(row.email);
       if (!user) {
@@ -127,30 +129,31 @@ async function applyBatch(
         continue;
       }
       outcomes.push({ line: row.line, outcome: 'created', userId: user.id, problems: null });
-      const after = {
-        id: user.id,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email,
-        roleId: row.role.id,
-        role: row.role.name,
-        status: row.status ?? 'active',
-        invited: true,
-        createdAt: user.createdAt.toISOString(),
-        updatedAt: user.updatedAt.toISOString(),
-      };
-      await recordChange(tx, {
-        tenantId: caller.tenantId,
-        actorId: caller.userId,
-        entity: 'users',
-        action: 'create',
-        entityId: user.id,
-        after,
+      created.push({
+        userId: user.id,
+        after: {
+          id: user.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          email: row.email,
+          roleId: row.role.id,
+          role: row.role.name,
+          status: row.status ?? 'active',
+          invited: true,
+          createdAt: user.createdAt.toISOString(),
+          updatedAt: user.updatedAt.toISOString(),
+        },
       });
       if (job.sendInvitations) {
         await sendInvitation(tx, config.publicUrl, { userId: user.id, inviterId: caller.userId });
       }
     }
+    await recordCreatedUsers(tx, {
+      tenantId: caller.tenantId,
+      actorId: caller.userId,
+      importId,
+      users: created,
+    });
     await updateRows(
       tx,
       importId,
@@ -160,7 +163,7 @@ async function applyBatch(
     );
     const tally = (outcome: Outcome['outcome']) =>
       outcomes.filter((row) => row.outcome === outcome).length;
-    const [updated] = await tx
+    await tx
       .update(userImports)
       .set({
         state: 'applying',
@@ -169,17 +172,7 @@ async function applyBatch(
         failedCount: sql`${userImports.failedCount} + ${tally('failed')}`,
         updatedAt: sql`now()`,
       })
-      .where(eq(userImports.id, importId))
-      .returning();
-    // One progress event per batch: consoles watching the import refresh its status.
-    await recordChange(tx, {
-      tenantId: caller.tenantId,
-      actorId: caller.userId,
-      entity: 'user-imports',
-      action: 'update',
-      entityId: importId,
-      after: toJob(updated!).progress,
-    });
+      .where(eq(userImports.id, importId));
     return true;
   });
 }

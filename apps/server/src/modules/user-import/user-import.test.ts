@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PERMISSIONS } from '@tc/contract/permissions';
 import type { UserImportJob } from '@tc/contract/user-import';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog, events } from '../../db/schema/audit';
 import { users } from '../../db/schema/identity';
 import { mailOutbox } from '../../db/schema/mail';
 import { principalById } from '../../identity/principal';
@@ -140,6 +140,12 @@ describe('importing users from CSV', () => {
         ),
       );
     expect(audited).toHaveLength(3);
+    // One change event for the batch, not one per user: consoles refresh once.
+    const batchEvents = await server.database.db
+      .select({ entity: events.entity })
+      .from(events)
+      .where(and(eq(events.tenantId, tenant.tenantId), eq(events.entityId, job.id)));
+    expect(batchEvents).toEqual([{ entity: 'users' }]);
     // Not chosen: no invitation is queued.
     const mails = await server.database.db
       .select({ id: mailOutbox.id })
