@@ -211,6 +211,9 @@ export function patchGroup(scope: ScimScope, id: string, body: unknown, ifMatch?
           await removeMembers(tx, scope, id, ids);
         } else if (attribute === 'externalid' || attribute === 'schemas') {
           continue;
+        } else if (attribute === 'id' && value === id) {
+          // Okta's rename repeats the group's own id beside the new displayName.
+          continue;
         } else if (attribute === 'id' || attribute === 'meta' || attribute === 'displayname') {
           throw badRequest('mutability', `The attribute "${root}" cannot be changed this way`);
         } else {

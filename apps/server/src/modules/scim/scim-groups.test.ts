@@ -93,11 +93,11 @@ describe('SCIM Groups', () => {
     );
     expect(await roleOf(b.id)).toBe('Member');
     expect(await roleOf(c.id)).toBe(group.displayName);
-    // Rename by a path-less replace.
+    // Rename by a path-less replace, as Okta sends it (with the group's own id).
     const renamed = await scim.call(
       'PATCH',
       `/Groups/${group.id}`,
-      patchOf({ op: 'Replace', value: { displayName: `${group.displayName} 2` } }),
+      patchOf({ op: 'replace', value: { id: group.id, displayName: `${group.displayName} 2` } }),
     );
     expect(renamed.body.displayName).toBe(`${group.displayName} 2`);
     const stale = await scim.call(
