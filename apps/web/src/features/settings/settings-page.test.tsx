@@ -115,7 +115,7 @@ describe('Settings: provisioning (SCIM), as an administrator', () => {
     await user.click(within(section).getByRole('radio', { name: /Make them active/ }));
     await user.click(within(section).getByRole('radio', { name: 'Delete the user' }));
     expect(within(section).getByText(/gone for good/)).toBeVisible();
-    await user.click(within(section).getByRole('button', { name: 'Save provisioning' }));
+    await user.click(within(section).getByRole('button', { name: 'Apply provisioning choices' }));
     expect(await screen.findByText('Provisioning saved.')).toBeVisible();
     const puts = seenRequests().filter((request) => request.method === 'PUT');
     expect(await Promise.all(puts.map((put) => put.request.clone().json()))).toEqual([
@@ -136,7 +136,7 @@ describe('Settings: sign-in security, as a member (tenant:read only)', () => {
     expect(screen.getByRole('spinbutton', { name: /Minimum password length/ })).toBeDisabled();
     expect(screen.getByRole('switch', { name: /Refuse common passwords/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Save provisioning' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply provisioning choices' })).toBeNull();
     expect(await screen.findByRole('textbox', { name: 'SCIM base URL' })).toHaveValue(
       SCIM_BASE_URL,
     );
