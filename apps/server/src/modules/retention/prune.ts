@@ -24,7 +24,15 @@ export interface PruneCounts {
   openidPayloadsDeleted: number;
   /** Change events no Last-Event-ID replay can use any more. */
   eventsDeleted: number;
+  /** Webhook deliveries finished (succeeded or failed) WEBHOOK_DELIVERY_RETENTION_DAYS ago. */
+  webhookDeliveriesDeleted: number;
 }
+
+/**
+ * Days a finished webhook delivery stays in its endpoint's log: long enough to look into a
+ * receiver's outage and resend what it missed. Pending ones are never pruned.
+ */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 
 /** Runs one batch statement until it touches fewer rows than a batch, or the cap. */
 async function inBatches(tx: Database, statement: (limit: number) => SQL): Promise<number> {
@@ -157,6 +165,15 @@ export async function pruneAll(tx: Database, config: Config): Promise<PruneCount
             select n.id from events n where n.tenant_id = t.id
             order by n.id desc offset ${REPLAY_LIMIT} limit 1) oldest_kept
           join events e on e.tenant_id = t.id and e.id < oldest_kept.id
+          limit ${limit})`,
+    ),
+    webhookDeliveriesDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from webhook_deliveries where id in (
+          select id from webhook_deliveries
+          where status in ('succeeded', 'failed')
+            and created_at < now() - make_interval(days => ${WEBHOOK_DELIVERY_RETENTION_DAYS})
           limit ${limit})`,
     ),
   };

@@ -7,6 +7,7 @@ import { events } from '../../db/schema/audit';
 import { actionTokens, refreshTokens, sessions } from '../../db/schema/identity';
 import { mailOutbox } from '../../db/schema/mail';
 import { oidcPayloads } from '../../db/schema/oidc';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
 import { sendInvitation } from '../../mail/account-mail';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { engine, openSeededDatabase, type SeededDatabase } from '../../test/harness';
@@ -86,6 +87,33 @@ const eventIds = async (tenantId: string) =>
       .orderBy(events.id)
   ).map((r) => Number(r.id));
 
+/** Deliveries of one endpoint: finished long ago (pruned), pending long ago and new (kept). */
+async function addWebhookDeliveries(): Promise<string[]> {
+  const [endpoint] = await database.db
+    .insert(webhookEndpoints)
+    .values({ tenantId: tenant.tenantId, url: 'https://hooks.example.test', secretSealed: 'x' })
+    .returning({ id: webhookEndpoints.id });
+  const delivery = (messageId: string, status: string, createdAt: SQL) => ({
+    tenantId: tenant.tenantId,
+    endpointId: endpoint!.id,
+    messageId,
+    eventType: 'user.created',
+    payload: '{}',
+    status,
+    createdAt,
+  });
+  const rows = await database.db
+    .insert(webhookDeliveries)
+    .values([
+      delivery('old-succeeded', 'succeeded', ago(31 * DAY)),
+      delivery('old-failed', 'failed', ago(31 * DAY)),
+      delivery('old-pending', 'pending', ago(31 * DAY)),
+      delivery('new-done', 'succeeded', ago(DAY)),
+    ])
+    .returning({ id: webhookDeliveries.id });
+  return rows.map((row) => row.id);
+}
+
 describe('retention job', () => {
   it('prunes exactly the expired and old rows of each kind and keeps the rest', async () => {
     const old = { createdAt: ago(8 * DAY) };
@@ -146,6 +174,7 @@ describe('retention job', () => {
     await addEvents(tenant.tenantId, REPLAY_LIMIT + 1 + 5);
     await addEvents(other.tenantId, 10);
     const eventsBefore = await eventIds(tenant.tenantId);
+    const hookIds = await addWebhookDeliveries();
 
     const run = await job.runOnce();
     expect(run).toEqual({
@@ -158,8 +187,14 @@ describe('retention job', () => {
         linkTokensDeleted: 1,
         openidPayloadsDeleted: 1,
         eventsDeleted: eventsBefore.length - (REPLAY_LIMIT + 1),
+        webhookDeliveriesDeleted: 2,
       },
     } satisfies RetentionRun);
+    const hooksLeft = await database.db
+      .select({ messageId: webhookDeliveries.messageId })
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.id, hookIds));
+    expect(hooksLeft.map((row) => row.messageId).sort()).toEqual(['new-done', 'old-pending']);
 
     for (const gone of ['sent-old', 'kept-old', 'dead-old', 'expired-old']) {
       expect(await mailOf(`${gone}@x.test`), gone).toBeUndefined();
