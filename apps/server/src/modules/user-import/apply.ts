@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { UserImportJob, UserImportRowProblem } from '@tc/contract/user-import';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -191,6 +191,18 @@ export async function applyImport(
   const job = await requireJob(db, caller.tenantId, id);
   if (job.state === 'uploaded') throw conflict('user_import.not_checked');
   if (job.state !== 'done') {
+    // From now on the mapping stays: a check sent meanwhile is refused (409).
+    const [started] = await db
+      .update(userImports)
+      .set({ state: 'applying' })
+      .where(and(eq(userImports.id, id), inArray(userImports.state, ['checked', 'applying'])))
+      .returning({ id: userImports.id });
+    if (!started) {
+      // Finished by another apply meanwhile: answered as it is; being checked again: refused.
+      const now = await requireJob(db, caller.tenantId, id);
+      if (now.state !== 'done') throw conflict('user_import.not_checked');
+      return toJob(now);
+    }
     const roles = await roleChoices(db, caller);
     const batchSize = options.batchSize ?? APPLY_BATCH;
     let batches = 0;

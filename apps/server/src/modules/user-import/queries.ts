@@ -160,7 +160,7 @@ export async function storeTotals(db: Database, importId: string): Promise<void>
       state: 'checked',
       updatedAt: sql`now()`,
     })
-    .where(eq(userImports.id, importId));
+    .where(and(eq(userImports.id, importId), eq(userImports.state, 'uploaded')));
 }
 
 export const rowStatus = sql<UserImportRowStatus>`case

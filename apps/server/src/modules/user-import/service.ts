@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Page } from '@tc/contract/paging';
 import {
   USER_IMPORT_LIMITS,
@@ -140,10 +140,14 @@ export async function checkImport(
     throw conflict('user_import.already_applied');
   requireUsableMapping(job, request);
   const roles = await roleChoices(db, caller);
-  await db
+  // Back to `uploaded` while checking: an apply sent meanwhile is refused, and an apply that
+  // began since the read above leaves this mapping unsaved.
+  const [unapplied] = await db
     .update(userImports)
-    .set({ mapping: request.mapping, sendInvitations: request.sendInvitations })
-    .where(eq(userImports.id, id));
+    .set({ mapping: request.mapping, sendInvitations: request.sendInvitations, state: 'uploaded' })
+    .where(and(eq(userImports.id, id), inArray(userImports.state, ['uploaded', 'checked'])))
+    .returning({ id: userImports.id });
+  if (!unapplied) throw conflict('user_import.already_applied');
   let afterLine = 0;
   for (;;) {
     const rows = await rowCellsAfter(db, id, afterLine, CHECK_BATCH);

@@ -191,6 +191,20 @@ describe('importing users from CSV', () => {
     expect(await usersNamed([`ann@${d}`, `ben@${d}`])).toHaveLength(2);
   });
 
+  it('creates each user once when two applies of one import run at the same time', async () => {
+    const d = domain();
+    const rows = Array.from({ length: 5 }, (_, i) => `C${i},D${i},c${i}@${d},Member,`);
+    const job = await uploaded(server, token, [HEADER, ...rows].join('\n'));
+    await mapped(server, token, job.id);
+    const both = await Promise.all([
+      applied(server, token, job.id),
+      applied(server, token, job.id),
+    ]);
+    expect(both.map((one) => one.state)).toEqual(['done', 'done']);
+    expect(both[1]!.progress).toEqual({ done: 5, created: 5, skipped: 0, failed: 0 });
+    expect(await usersNamed(rows.map((_, i) => `c${i}@${d}`))).toHaveLength(5);
+  });
+
   it('resumes an interrupted apply with the rows not done', async () => {
     const d = domain();
     const rows = Array.from({ length: 7 }, (_, i) => `P${i},Q${i},r${i}@${d},Member,`);
