@@ -19,14 +19,20 @@ export function dispositionFileName(header: string | null): string | undefined {
 /**
  * POSTs `body` to an export route (`path` under the API's base, e.g. `/users/export`) with the
  * console's client (bearer token, one refresh on 401, problem details as ApiError) and saves the
- * answer as a file: a blob URL clicked through a temporary `<a download>`. The name is the
+ * answer as a file (headers in `language`): a blob URL clicked through a temporary `<a download>`. The name is the
  * server's (Content-Disposition) when it sends one, else `fileName`.
  */
-export async function downloadCsv(path: string, body: unknown, fileName: string): Promise<void> {
+export async function downloadCsv(
+  path: string,
+  body: unknown,
+  fileName: string,
+  language?: string,
+): Promise<void> {
   const response = await apiStream(`${API_BASE_PATH}${path}`, {
     method: 'POST',
     body,
-    headers: { Accept: 'text/csv' },
+    // The column headers in the console's language, not the browser's.
+    headers: { Accept: 'text/csv', ...(language && { 'Accept-Language': language }) },
   });
   const blob = await response.blob();
   const name = dispositionFileName(response.headers.get('Content-Disposition')) ?? fileName;

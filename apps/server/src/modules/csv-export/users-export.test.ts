@@ -66,8 +66,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.close());
 
-function exportUsers(body: unknown, bearer = token) {
-  return api(server, '/users/export', bearer, { method: 'POST', body: JSON.stringify(body) });
+function exportUsers(body: unknown, bearer = token, headers: Record<string, string> = {}) {
+  return api(server, '/users/export', bearer, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers,
+  });
 }
 
 /** The file's records, header first, after checking the byte order mark and the CRLF lines. */
@@ -182,6 +186,22 @@ describe('POST /users/export', () => {
     const emails = emailsOf(file);
     expect(emails).not.toContain('user5@export.test');
     expect(await records({ filter: { roleId: other.memberRoleId } })).toEqual([HEADER]);
+  });
+
+  it("names the columns in the caller's language when the console speaks it, else in English", async () => {
+    const header = async (language: string) => {
+      const response = await exportUsers({ filter: { search: 'nobody' } }, token, {
+        'accept-language': language,
+      });
+      expect(response.status).toBe(200);
+      return (await response.text()).replace(/^\uFEFF/, '').split('\r\n')[0];
+    };
+    expect(await header('de-CH, en;q=0.5')).toBe(
+      'E-Mail,Vorname,Nachname,Rolle,Status,Eingeladen,Erstellt',
+    );
+    expect(await header('fr')).toBe('E-mail,Prénom,Nom de famille,Rôle,Statut,Invité,Créé le');
+    expect(await header('ja, it;q=0.8')).toBe('E-mail,Nome,Cognome,Ruolo,Stato,Invitato,Creato il');
+    expect(await header('ja')).toBe(HEADER.join(','));
   });
 
   it('answers bad bodies 400 with problem details naming the field', async () => {

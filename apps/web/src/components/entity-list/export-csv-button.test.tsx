@@ -76,6 +76,7 @@ describe('Export CSV on the list page', { timeout: 60_000 }, () => {
     const sent = seenRequests().find((request) => request.path === EXPORT_PATH)!;
     expect(sent.method).toBe('POST');
     expect(sent.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(sent.headers.get('accept-language')).toBe('en');
     expect(await sent.request.clone().json()).toEqual({
       filter: { search: 'ops' },
       listSort: { field: 'status', direction: 1 },

@@ -27,7 +27,7 @@ export function ExportCsvButton({
   csvExport: CsvExport;
   request: PageRequest;
 }) {
-  const { t } = useTranslation(['lists', 'problems']);
+  const { t, i18n } = useTranslation(['lists', 'problems']);
   const [busy, setBusy] = useState(false);
   const exportList = async () => {
     setBusy(true);
@@ -36,6 +36,7 @@ export function ExportCsvButton({
         csvExport.path,
         { filter: request.filter, listSort: request.listSort },
         csvExport.fileName,
+        i18n.resolvedLanguage,
       );
     } catch (error) {
       notify(t('lists:exportFailed', { message: describeFailure(t, error) }), 'error');
