@@ -52,11 +52,41 @@ function csvFile(rows: number): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-async function step<T>(name: string, work: () => Promise<T>, timings: Record<string, number>) {
+/** The highest VmRSS sampled since the last `take()`, so each step has its own peak. */
+function rssPeaks(pid: number) {
+  let peak = memoryMiB(pid).rss;
+  let overall = peak;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryMiB(pid).rss);
+    overall = Math.max(overall, peak);
+  }, 20);
+  return {
+    take() {
+      const taken = Math.max(peak, memoryMiB(pid).rss);
+      overall = Math.max(overall, taken);
+      peak = memoryMiB(pid).rss;
+      return Math.round(taken);
+    },
+    stop() {
+      clearInterval(timer);
+      return Math.round(overall);
+    },
+  };
+}
+
+type Peaks = ReturnType<typeof rssPeaks>;
+
+async function step<T>(
+  name: string,
+  work: () => Promise<T>,
+  figures: { timings: Record<string, number>; peaks: Record<string, number>; rss: Peaks },
+) {
+  figures.rss.take();
   const started = performance.now();
   const result = await work();
-  timings[name] = Math.round(performance.now() - started);
-  console.error(`${name}: ${timings[name]} ms`);
+  figures.timings[name] = Math.round(performance.now() - started);
+  figures.peaks[name] = figures.rss.take();
+  console.error(`${name}: ${figures.timings[name]} ms, RSS peak ${figures.peaks[name]} MiB`);
   return result;
 }
 
@@ -71,10 +101,7 @@ async function main() {
     const token = (await passwordGrant(server.url, TENANT, CONSOLE)).access_token;
     const pid = server.child.pid!;
     const idle = memoryMiB(pid);
-    let peakRss = idle.rss;
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, memoryMiB(pid).rss);
-    }, 20);
+    const rss = rssPeaks(pid);
     const file = csvFile(ROWS);
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${server.url}/api/v1.0${path}`, {
@@ -93,6 +120,9 @@ async function main() {
       progress: { created: number };
     };
     const timings: Record<string, number> = {};
+    const peaks: Record<string, number> = {};
+    const figures = { timings, peaks, rss };
+    let peakRss = 0;
     let job: Job;
     try {
       job = await step(
@@ -105,7 +135,7 @@ async function main() {
               headers: { 'content-type': 'text/csv' },
             }),
           ),
-        timings,
+        figures,
       );
       const checked = await step(
         'mapping + check',
@@ -117,7 +147,7 @@ async function main() {
               headers: { 'content-type': 'application/json' },
             }),
           ),
-        timings,
+        figures,
       );
       await step(
         'preview page',
@@ -129,17 +159,17 @@ async function main() {
               headers: { 'content-type': 'application/json' },
             }),
           ),
-        timings,
+        figures,
       );
       const done = await step(
         'apply',
         async () => json<Job>(await api(`/user-imports/${job.id}/apply`, { method: 'POST' })),
-        timings,
+        figures,
       );
       console.error(JSON.stringify({ totals: checked.totals, progress: done.progress }));
       if (done.progress.created !== ROWS) throw new Error(`created ${done.progress.created}`);
     } finally {
-      clearInterval(sampler);
+      peakRss = rss.stop();
     }
     const end = memoryMiB(pid);
     const result = {
@@ -149,13 +179,17 @@ async function main() {
       rows: ROWS,
       fileMiB: Math.round((file.length / 2 ** 20) * 10) / 10,
       timingsMs: timings,
+      stepPeakRssMiB: peaks,
       totalMs: Object.values(timings).reduce((sum, ms) => sum + ms, 0),
       idleRssMiB: Math.round(idle.rss),
       peakRssMiB: Math.round(Math.max(peakRss, end.rss)),
       vmHwmMiB: Math.round(end.hwm),
     };
     console.table([result.timingsMs]);
-    console.table([{ ...result, timingsMs: undefined, machine: undefined }]);
+    console.table([result.stepPeakRssMiB]);
+    console.table([
+      { ...result, timingsMs: undefined, stepPeakRssMiB: undefined, machine: undefined },
+    ]);
     writeFileSync(join(resultsDir, 'user-import.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await cleanups.run();
