@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,28 @@ async function pagedRows(request: { filter?: object; listSort?: object }): Promi
     rows.push(...page.data);
     if (page.data.length < 7) return rows;
   }
+}
+
+/** Starts an export, reads its first piece and closes the connection, as a closed tab does. */
+function leaveMidFile(bearer: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const exporting = request(
+      `${server.url}/api/v1.0/users/export`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      },
+      (answer) => {
+        expect(answer.statusCode).toBe(200);
+        answer.once('data', () => {
+          exporting.destroy();
+          resolve();
+        });
+      },
+    );
+    exporting.once('error', reject);
+    exporting.end('{}');
+  });
 }
 
 /** The e-mails of a file, in its order, formula cells as written. */
@@ -253,5 +276,13 @@ describe('POST /users/export', () => {
     expect(new Set(bulk).size).toBe(20_000);
     expect(bulk[0]).toBe('bulk00001@export.test');
     expect(bulk.at(-1)).toBe('bulk20000@export.test');
+
+    // A client that goes away mid-file (its connection closed) ends the export; the server
+    // goes on answering, and closes at the end of the file as ever (afterAll would hang on a
+    // response still being written).
+    await leaveMidFile(bigToken);
+    const after = await exportUsers({ filter: { search: 'bulk00001' } }, bigToken);
+    expect(after.status).toBe(200);
+    expect((await after.text()).split('\r\n')).toHaveLength(3);
   }, 120_000);
 });
