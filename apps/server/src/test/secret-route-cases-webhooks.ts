@@ -2,9 +2,9 @@ import { expect } from 'vitest';
 import { API, call, crudCases, junkBody, secretQuery, type Drive } from './secret-route-cases';
 import type { Case } from './secret-route-areas';
 
-// A host that does not resolve here: saved (no address of it is private), never reached.
+// A host that never resolves (RFC 6761, answered without DNS): saved, never reached.
 const endpoint = {
-  url: 'https://hooks.example.com/tenant-console',
+  url: 'https://hooks.invalid/tenant-console',
   description: 'Logged hooks',
   eventTypes: ['user.*', 'role.created'],
 };

@@ -78,19 +78,31 @@ export class UnresolvedHostError extends Error {
   }
 }
 
+/** Whether a name is in a special-use domain (RFC 6761), or the domain itself. */
+const inDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+/**
+ * The addresses of a host name. Names RFC 6761 reserves are answered without asking DNS:
+ * `localhost` and its subdomains are loopback (whatever a resolver would say), `.invalid`
+ * never resolves.
+ */
+async function resolve(host: string): Promise<{ address: string; family: number }[]> {
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  if (inDomain(name, 'localhost')) return [{ address: '127.0.0.1', family: 4 }];
+  if (inDomain(name, 'invalid')) throw new UnresolvedHostError(host);
+  return lookup(name, { all: true, verbatim: true }).catch(() => {
+    throw new UnresolvedHostError(host);
+  });
+}
+
 /**
  * Resolves a URL's host and checks EVERY address it resolves to; answers the first, which the
  * connection must then use (so a second lookup cannot answer something else: no rebinding).
  */
 export async function vetHost(hostname: string, allowPrivate: boolean): Promise<VettedAddress> {
-  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  const host = (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname).toLowerCase();
   const literal = isIP(host);
-  const addresses =
-    literal !== 0
-      ? [{ address: host, family: literal }]
-      : await lookup(host, { all: true, verbatim: true }).catch(() => {
-          throw new UnresolvedHostError(host);
-        });
+  const addresses = literal !== 0 ? [{ address: host, family: literal }] : await resolve(host);
   if (addresses.length === 0) throw new UnresolvedHostError(host);
   if (!allowPrivate && addresses.some((a) => isRefusedAddress(a.address))) {
     throw new RefusedAddressError(host);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRefusedAddress, RefusedAddressError, vetHost } from './address-guard';
+import {
+  isRefusedAddress,
+  RefusedAddressError,
+  UnresolvedHostError,
+  vetHost,
+} from './address-guard';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from './delivery';
 
 describe('the webhook address guard', () => {
@@ -47,6 +52,9 @@ describe('the webhook address guard', () => {
       address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
     });
     await expect(vetHost('[::1]', false)).rejects.toBeInstanceOf(RefusedAddressError);
+    await expect(vetHost('hooks.localhost', false)).rejects.toBeInstanceOf(RefusedAddressError);
+    await expect(vetHost('LOCALHOST.', false)).rejects.toBeInstanceOf(RefusedAddressError);
+    await expect(vetHost('hooks.invalid', true)).rejects.toBeInstanceOf(UnresolvedHostError);
   });
 });
 

@@ -4,10 +4,11 @@ import { clientGenerators } from './generators-clients';
 import { csvExportGenerators } from './generators-csv-export';
 import { entityGenerators } from './generators-entities';
 import { settingsGenerators } from './generators-settings';
+import { webhookGenerators } from './generators-webhooks';
 
 // The tenant data: the five routes of each entity, logos, audit, onboarding, dashboard, and
 // the applications (OAuth clients), the account routes, the tenant's settings and the lists'
-// CSV exports.
+// CSV exports, and the webhooks.
 await defineRouteFuzzing({
   pick: (world) => ({
     ...entityGenerators(world),
@@ -15,5 +16,6 @@ await defineRouteFuzzing({
     ...accountGenerators(world),
     ...settingsGenerators(world),
     ...csvExportGenerators(world),
+    ...webhookGenerators(world),
   }),
 });
