@@ -120,6 +120,8 @@ describe('SCIM list queries', () => {
     expect(names(await list(`${base}&startIndex=5&count=2`))).toEqual(['Emma']);
     expect((await list(`${base}&startIndex=9`)).Resources).toEqual([]);
     expect(await list(`${base}&count=0`)).toMatchObject({ totalResults: 5, itemsPerPage: 0 });
+    // Without a filter: every user of the tenant (the administrator and the five).
+    expect((await list('count=1')).totalResults).toBe(6);
     // count is capped at 200; startIndex below 1 counts as 1.
     expect((await list(`${base}&count=100000&startIndex=-3`)).startIndex).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
-import { roles, users } from '../../db/schema/identity';
+import { roles, userCounts, users } from '../../db/schema/identity';
 import { badRequest, notFound } from './errors';
 import { bareAttributePath, filterToSql, parseFilter, type FilterAttribute } from './filter';
 import type { ListParams } from './request-params';
@@ -83,8 +83,16 @@ export async function listUserRows(
       ? undefined
       : filterToSql(parseFilter(params.filter), userAttribute),
   );
-  const [totals] = await db.select({ n: count() }).from(users).where(where);
-  const total = totals?.n ?? 0;
+  // Without a filter the total is the tenant's user count, kept by triggers (user_counts),
+  // instead of counting a million rows for every page of a full import.
+  const [totals] =
+    params.filter === undefined
+      ? await db
+          .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
+          .from(userCounts)
+          .where(eq(userCounts.tenantId, tenantId))
+      : await db.select({ n: count() }).from(users).where(where);
+  const total = Number(totals?.n ?? 0);
   if (params.count === 0 || total < params.startIndex) return { total, rows: [] };
   const rows = await db
     .select(userColumns)
