@@ -33,6 +33,7 @@ import {
 
 const STAGE_BATCH = 1000;
 const CHECK_BATCH = 2000;
+const PREVIEW_CELL_CHARS = 300;
 
 /** Something that looks like a value, not a column name: the file has no header line. */
 const looksLikeData = (cell: string) => cell.trim() === '' || cell.includes('@');
@@ -200,5 +201,22 @@ export async function pageImportRows(
   const job = await requireJob(db, caller.tenantId, id);
   const page = await pageRows(db, id, { ...request, status: request.filter.status });
   const mapping = job.mapping as UserImportMappingRequest['mapping'] | null;
-  return { ...page, data: page.data.map((row) => toRow(row, mapping)) };
+  // A cell may be 64 K characters: the preview shows its start (the result file keeps it all).
+  const shown = (cell: string | null) =>
+    cell !== null && cell.length > PREVIEW_CELL_CHARS
+      ? `${cell.slice(0, PREVIEW_CELL_CHARS)}…`
+      : cell;
+  return {
+    ...page,
+    data: page.data.map((staged) => {
+      const row = toRow(staged, mapping);
+      return {
+        ...row,
+        firstName: shown(row.firstName),
+        lastName: shown(row.lastName),
+        email: shown(row.email),
+        role: shown(row.role),
+      };
+    }),
+  };
 }

@@ -86,7 +86,7 @@ describe('importing users from CSV', () => {
       `Dup;Licate;ada@${d};Member;`,
       `No;Role;nobody@${d};Wizard;`,
       `;Missing;missing@${d};Member;`,
-      `${'x'.repeat(101)};Long;long@${d};Member;`,
+      `${'x'.repeat(1000)};Long;long@${d};Member;`,
       `Ctrl\u0007;Char;ctrl@${d};Member;`,
       `Ex;Isting;${tenant.adminEmail};Member;`,
       `"=cmd";Formula;formula@${d};Member;`,
@@ -118,6 +118,8 @@ describe('importing users from CSV', () => {
       9: ['text.control_in_line'],
     });
     expect(errors.data.find((row) => row.line === 5)!.problems[0]!.params).toEqual({ line: 2 });
+    // A long cell is shown by its start in the preview.
+    expect(errors.data.find((row) => row.line === 8)!.firstName).toBe(`${'x'.repeat(300)}…`);
     expect((await rowsOf(server, token, job.id, { status: 'existing' })).data[0]!.line).toBe(10);
 
     const done = await applied(server, token, job.id);
