@@ -54,17 +54,21 @@ function columnGuard(delimiter: string) {
   let quoted = false;
   let cells = 1;
   let line = 1;
+  let afterCr = false;
   return (text: string) => {
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
+      const lf = code === 10;
+      // A line ends with LF, CRLF or a lone CR (old Mac files): CRLF counts once.
       if (code === 34) quoted = !quoted;
       else if (quoted) continue;
-      else if (code === 10) {
+      else if (code === 13 || (lf && !afterCr)) {
         cells = 1;
         line += 1;
       } else if (code === mark && ++cells > maxColumns) {
         throw badRequest('user_import.too_many_columns', { maximum: maxColumns, line });
       }
+      afterCr = code === 13 && !quoted;
     }
   };
 }

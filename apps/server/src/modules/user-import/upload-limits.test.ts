@@ -80,6 +80,11 @@ describe('an uploaded file', () => {
     const started = performance.now();
     await refused(`${HEADER}\n${','.repeat(1_000_000)}\n`, 400, 'user_import.too_many_columns');
     expect(performance.now() - started).toBeLessThan(5_000);
+    // Columns are counted per line, whatever ends it: LF, CRLF or a lone CR.
+    for (const end of ['\n', '\r\n', '\r']) {
+      const rows = Array.from({ length: 30 }, (_, i) => `A,B,c${i}@example.test,Member,`);
+      expect((await uploaded(server, token, [HEADER, ...rows].join(end))).rowCount).toBe(30);
+    }
     // 50 columns are fine.
     await uploaded(server, token, `${HEADER}${',x'.repeat(45)}\n${ROW}\n`);
   });
