@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PERMISSIONS } from '@tc/contract/permissions';
-import type { UserImportJob } from '@tc/contract/user-import';
 import { auditLog, events } from '../../db/schema/audit';
 import { users } from '../../db/schema/identity';
 import { mailOutbox } from '../../db/schema/mail';
@@ -290,31 +289,5 @@ describe('who may import', () => {
       .where(and(eq(auditLog.entity, 'users'), eq(auditLog.entityId, created!.id)));
     expect(entry!.actorId).toBe(importerId);
     expect(await usersNamed([`a@${d}`, `u@${d}`])).toHaveLength(0);
-  });
-});
-
-describe('the mapping', () => {
-  it('needs every required field, columns of the file, each once', async () => {
-    const job: UserImportJob = await uploaded(
-      server,
-      token,
-      `${HEADER}\nA,B,a@${domain()},Member,\n`,
-    );
-    const put = (mapping: object) =>
-      call(server, token, 'PUT', `/user-imports/${job.id}/mapping`, { mapping });
-    const missing = await put({ firstName: 0, lastName: 1, email: null, role: 3 });
-    expect(missing.status).toBe(400);
-    expect(JSON.stringify(missing.data)).toContain('user_import.column_required');
-    const outside = await put({ firstName: 0, lastName: 1, email: 7, role: 3 });
-    expect(outside.status).toBe(400);
-    const twice = await put({ firstName: 0, lastName: 0, email: 2, role: 3 });
-    expect(twice.status).toBe(400);
-    expect(JSON.stringify(twice.data)).toContain('user_import.column_twice');
-    expect((await call(server, token, 'POST', `/user-imports/${job.id}/apply`)).status).toBe(409);
-    await mapped(server, token, job.id);
-    await applied(server, token, job.id);
-    expect((await put({ firstName: 0, lastName: 1, email: 2, role: 3 })).status).toBe(409);
-    const count = await server.database.db.execute(sql`select 1`);
-    expect(count).toBeDefined();
   });
 });

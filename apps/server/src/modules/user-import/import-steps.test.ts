@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema/webhooks';
-import { createSignedInTenant } from '../../test/fixtures';
+import { createSignedInTenant, uniqueName } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { applied, call, HEADER, mapped, uploaded } from '../../test/helpers/user-import';
 
@@ -39,4 +39,26 @@ it('queues one user.created webhook per imported user when the tenant subscribes
       (JSON.parse(delivery.payload) as { data: { after: { email: string } } }).data.after.email,
   );
   expect(emails.sort()).toEqual([`hook@${d}`, `web@${d}`]);
+});
+
+describe('the mapping', () => {
+  it('needs every required field, columns of the file, each once, until applied', async () => {
+    const { token } = await createSignedInTenant(server);
+    const d = `${uniqueName('d')}.example.test`;
+    const job = await uploaded(server, token, `${HEADER}\nA,B,a@${d},Member,\n`);
+    const put = (mapping: object) =>
+      call(server, token, 'PUT', `/user-imports/${job.id}/mapping`, { mapping });
+    const missing = await put({ firstName: 0, lastName: 1, email: null, role: 3 });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.data)).toContain('user_import.column_required');
+    const outside = await put({ firstName: 0, lastName: 1, email: 7, role: 3 });
+    expect(outside.status).toBe(400);
+    const twice = await put({ firstName: 0, lastName: 0, email: 2, role: 3 });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.data)).toContain('user_import.column_twice');
+    expect((await call(server, token, 'POST', `/user-imports/${job.id}/apply`)).status).toBe(409);
+    await mapped(server, token, job.id);
+    await applied(server, token, job.id);
+    expect((await put({ firstName: 0, lastName: 1, email: 2, role: 3 })).status).toBe(409);
+  });
 });
