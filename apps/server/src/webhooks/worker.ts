@@ -127,27 +127,53 @@ export function createWebhookWorker(options: {
   let again = false;
   let stopped = true;
 
+  let wake: (() => void) | undefined;
+  async function oneEndsOrWake(underWay: Set<Promise<void>>): Promise<void> {
+    let poll: NodeJS.Timeout | undefined;
+    const woken = new Promise<void>((resolve) => {
+      wake = resolve;
+      poll = setTimeout(resolve, pollMs);
+    });
+    await Promise.race([...underWay, woken]);
+    clearTimeout(poll);
+    wake = undefined;
+  }
+
+  /**
+   * Keeps up to `concurrency` deliveries under way, claiming more as soon as one ends, so one
+   * slow receiver (up to its timeout) does not hold up the others. Ends when nothing is due
+   * and nothing is under way.
+   */
   async function tick(): Promise<void> {
-    let rows: ClaimedDelivery[];
-    do {
-      rows = await claimDue(db, concurrency, leaseSeconds);
-      await Promise.all(
-        rows.map((row) =>
-          attemptDelivery(deps, row).catch((error: unknown) =>
+    const underWay = new Set<Promise<void>>();
+    while (!stopped) {
+      const rows =
+        underWay.size < concurrency
+          ? await claimDue(db, concurrency - underWay.size, leaseSeconds)
+          : [];
+      for (const row of rows) {
+        const sent: Promise<void> = attemptDelivery(deps, row)
+          .catch((error: unknown) =>
             log.error(
               { deliveryId: row.id, err: loggableError(error) },
               'webhook delivery could not be recorded; retried after its lease',
             ),
-          ),
-        ),
-      );
-    } while (rows.length === concurrency && !stopped);
+          )
+          .finally(() => underWay.delete(sent));
+        underWay.add(sent);
+      }
+      if (underWay.size === 0) break;
+      // Full, or nothing more due for now: wait for one to end, a nudge or the next poll.
+      if (rows.length === 0 || underWay.size >= concurrency) await oneEndsOrWake(underWay);
+    }
+    await Promise.all(underWay);
   }
 
   function run(): void {
     if (stopped) return;
     if (running) {
       again = true;
+      wake?.();
       return;
     }
     again = false;
@@ -171,6 +197,7 @@ export function createWebhookWorker(options: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      wake?.();
       await running;
     },
     nudge: run,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@tc/contract/paging';
 import type { WebhookDelivery, WebhookWithSecret } from '@tc/contract/webhooks';
@@ -244,5 +245,26 @@ describe('webhook deliveries', () => {
       id: userId,
       after: { endedSessions: 1 },
     });
+  });
+
+  it('does not let a receiver that never answers hold up another endpoint', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const stuck = await endpoint(`http://127.0.0.1:${port}/hook`);
+      const hooks = await receiver();
+      const quick = await endpoint(hooks.url);
+      await call('POST', `/webhooks/${stuck.id}/test`);
+      // The stuck delivery is under way (claimed, waiting for an answer) before the other.
+      await expect.poll(async () => (await deliveries(stuck.id))[0]?.attempts).toBe(1);
+      await call('POST', `/webhooks/${quick.id}/test`);
+      expect((await settled(quick.id)).status).toBe('succeeded');
+      // Still its first attempt, with no outcome yet: it did not have to end first.
+      expect((await deliveries(stuck.id))[0]).toMatchObject({ attempts: 1, lastError: null });
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 });
