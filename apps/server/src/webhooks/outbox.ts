@@ -139,3 +139,34 @@ export async function enqueueLoginFailed(
     data: { id: failure.userId, email: failure.email, locked: failure.locked },
   });
 }
+
+/**
+ * Queues the webhook events of many changes: one lookup first, so a batch whose tenant has no
+ * endpoint wanting any of its event types costs one statement, not one per change.
+ */
+export async function enqueueChangeEvents(
+  tx: Database,
+  changes: readonly AuditedChange[],
+): Promise<void> {
+  const tenantId = changes[0]?.tenantId;
+  if (tenantId === undefined) return;
+  const wanted = new Set<string>(['*']);
+  for (const change of changes) {
+    const type = eventTypeOfChange(change);
+    if (type) wanted.add(type).add(`${type.slice(0, type.indexOf('.'))}.*`);
+  }
+  if (wanted.size === 1) return;
+  const [endpoint] = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      sql`${webhookEndpoints.tenantId} = ${tenantId} and ${webhookEndpoints.enabled}
+        and ${webhookEndpoints.eventTypes} && array[${sql.join(
+          [...wanted].map((type) => sql`${type}`),
+          sql`, `,
+        )}]::text[]`,
+    )
+    .limit(1);
+  if (!endpoint) return;
+  for (const change of changes) await enqueueChangeEvent(tx, change);
+}

@@ -7,7 +7,7 @@ import { userImportRows, userImports } from '../../db/schema/user-import';
 import { conflict } from '../../http/problem';
 import type { Caller } from '../../identity/token-service';
 import { sendInvitation } from '../../mail/account-mail';
-import { recordCreatedUsers, type CreatedUserChange } from './audit-batch';
+import { recordChanges, type Change } from '../audit';
 import type { RoleChoice } from './check-row';
 import { requireJob, toJob, updateRows } from './queries';
 import { roleChoices } from './service';
@@ -68,7 +68,7 @@ function roleProblem(row: PendingRow, roles: ReadonlyMap<string, RoleChoice>) {
  * click, two processes) take turns and never see the same pending row: rows with problems
  * fail, the others are inserted at once with ON CONFLICT DO NOTHING, so an address that exists
  * (created meanwhile, or by an earlier run of the same file) is skipped, never doubled. Every
- * created user gets its audit entry (audit-batch.ts: one change event per batch) and, when
+ * created user gets its audit entry (recordChanges: one change event per batch) and, when
  * chosen, its invitation in the outbox; the rows' outcomes and the job's counters are written
  * in the same transaction.
  */
@@ -120,7 +120,7 @@ async function applyBatch(
               updatedAt: users.updatedAt,
             });
     const byEmail = new Map(inserted.map((user) => [user.email, user]));
-    const created: CreatedUserChange[] = [];
+    const created: Change[] = [];
     for (const row of candidates) {
       const user = byEmail.get(row.email);
       if (!user) {
@@ -130,7 +130,11 @@ async function applyBatch(
       }
       outcomes.push({ line: row.line, outcome: 'created', userId: user.id, problems: null });
       created.push({
-        userId: user.id,
+        tenantId: caller.tenantId,
+        actorId: caller.userId,
+        entity: 'users',
+        action: 'create',
+        entityId: user.id,
         after: {
           id: user.id,
           firstName: row.firstName,
@@ -148,11 +152,13 @@ async function applyBatch(
         await sendInvitation(tx, config.publicUrl, { userId: user.id, inviterId: caller.userId });
       }
     }
-    await recordCreatedUsers(tx, {
+    // One change event per batch, named by the import: the users lists and the import's
+    // progress refresh once per batch.
+    await recordChanges(tx, created, {
       tenantId: caller.tenantId,
-      actorId: caller.userId,
-      importId,
-      users: created,
+      entity: 'users',
+      action: 'create',
+      entityId: importId,
     });
     await updateRows(
       tx,
