@@ -61,6 +61,7 @@ export default tseslint.config(
         { type: 'db', pattern: 'apps/server/src/db' },
         { type: 'identity', pattern: 'apps/server/src/identity' },
         { type: 'mail', pattern: 'apps/server/src/mail' },
+        { type: 'webhooks', pattern: 'apps/server/src/webhooks' },
         { type: 'bootstrap', pattern: 'apps/server/src/bootstrap' },
         { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['name'] },
         // Console.
@@ -84,7 +85,9 @@ export default tseslint.config(
           default: 'allow',
           policies: [
             {
-              from: { element: { types: ['http', 'db', 'identity', 'mail', 'config'] } },
+              from: {
+                element: { types: ['http', 'db', 'identity', 'mail', 'webhooks', 'config'] },
+              },
               disallow: { to: { element: { types: ['module', 'bootstrap'] } } },
               message:
                 'The {{from.element.type}} layer lies below the modules: move the shared piece down into it, or let the module pass it in.',
