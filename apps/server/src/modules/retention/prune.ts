@@ -26,6 +26,10 @@ export interface PruneCounts {
   eventsDeleted: number;
   /** Webhook deliveries finished (succeeded or failed) WEBHOOK_DELIVERY_RETENTION_DAYS ago. */
   webhookDeliveriesDeleted: number;
+  /** Staged rows of user imports left alone for USER_IMPORT_RETENTION_DAYS (or a cut upload). */
+  userImportRowsDeleted: number;
+  /** Those user imports themselves, once their rows are gone. */
+  userImportsDeleted: number;
 }
 
 /**
@@ -33,6 +37,16 @@ export interface PruneCounts {
  * receiver's outage and resend what it missed. Pending ones are never pruned.
  */
 export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
+/**
+ * Days an import's staged file stays after its last step, for its result download. An upload
+ * cut off by a crash (still `receiving`) can never go on, so it goes after a day.
+ */
+export const USER_IMPORT_RETENTION_DAYS = 7;
+/** Of the import `i`. */
+const IMPORT_LEFT = sql`(
+  i.updated_at < now() - make_interval(days => ${USER_IMPORT_RETENTION_DAYS})
+  or (i.state = 'receiving' and i.updated_at < now() - interval '1 day'))`;
 
 /** Runs one batch statement until it touches fewer rows than a batch, or the cap. */
 async function inBatches(tx: Database, statement: (limit: number) => SQL): Promise<number> {
@@ -174,6 +188,25 @@ export async function pruneAll(tx: Database, config: Config): Promise<PruneCount
           select id from webhook_deliveries
           where status in ('succeeded', 'failed')
             and created_at < now() - make_interval(days => ${WEBHOOK_DELIVERY_RETENTION_DAYS})
+          limit ${limit})`,
+    ),
+    // An import may stage 200,000 rows: they go in batches before their import does, so no
+    // one statement deletes a whole file through the cascade.
+    userImportRowsDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from user_import_rows where (import_id, line) in (
+          select r.import_id, r.line from user_imports i
+          join user_import_rows r on r.import_id = i.id
+          where ${IMPORT_LEFT} limit ${limit})`,
+    ),
+    userImportsDeleted: await inBatches(
+      tx,
+      (limit) => sql`
+        delete from user_imports where id in (
+          select i.id from user_imports i
+          where ${IMPORT_LEFT}
+            and not exists (select from user_import_rows r where r.import_id = i.id)
           limit ${limit})`,
     ),
   };

@@ -188,6 +188,8 @@ describe('retention job', () => {
         openidPayloadsDeleted: 1,
         eventsDeleted: eventsBefore.length - (REPLAY_LIMIT + 1),
         webhookDeliveriesDeleted: 2,
+        userImportRowsDeleted: 0,
+        userImportsDeleted: 0,
       },
     } satisfies RetentionRun);
     const hooksLeft = await database.db
