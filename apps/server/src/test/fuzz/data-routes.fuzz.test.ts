@@ -1,5 +1,6 @@
 import { defineRouteFuzzing } from './fuzz-suite';
 import { accountGenerators } from './generators-account';
+import { auditExportGenerators } from './generators-audit-export';
 import { clientGenerators } from './generators-clients';
 import { csvExportGenerators } from './generators-csv-export';
 import { entityGenerators } from './generators-entities';
@@ -16,6 +17,7 @@ await defineRouteFuzzing({
     ...accountGenerators(world),
     ...settingsGenerators(world),
     ...csvExportGenerators(world),
+    ...auditExportGenerators(world),
     ...webhookGenerators(world),
   }),
 });
