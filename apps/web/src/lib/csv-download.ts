@@ -19,8 +19,7 @@ export function dispositionFileName(header: string | null): string | undefined {
 /**
  * POSTs `body` to an export route (`path` under the API's base, e.g. `/users/export`) with the
  * console's client (bearer token, one refresh on 401, problem details as ApiError) and saves the
- * answer as a file (headers in `language`): a blob URL clicked through a temporary `<a download>`. The name is the
- * server's (Content-Disposition) when it sends one, else `fileName`.
+ * answer as a file (headers in `language`), named by the server or else `fileName`.
  */
 export async function downloadCsv(
   path: string,
@@ -34,8 +33,16 @@ export async function downloadCsv(
     // The column headers in the console's language, not the browser's.
     headers: { Accept: 'text/csv', ...(language && { 'Accept-Language': language }) },
   });
+  await saveAnswerAsFile(response, fileName);
+}
+
+/**
+ * Saves an answer's body as a file: a blob URL clicked through a temporary `<a download>`,
+ * named by the server (Content-Disposition) when it names it, else `fallbackName`.
+ */
+export async function saveAnswerAsFile(response: Response, fallbackName: string): Promise<void> {
   const blob = await response.blob();
-  const name = dispositionFileName(response.headers.get('Content-Disposition')) ?? fileName;
+  const name = dispositionFileName(response.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

@@ -9,7 +9,7 @@ import type {
 } from '@tc/contract/user-import';
 import { callRoute } from '../../../lib/api';
 import { apiRequest, apiStream } from '../../../lib/api-client';
-import { dispositionFileName } from '../../../lib/csv-download';
+import { saveAnswerAsFile } from '../../../lib/csv-download';
 
 /**
  * The import's query keys sit under `users`: every created user's change event refreshes the
@@ -59,19 +59,5 @@ export async function downloadResult(id: string): Promise<void> {
   const response = await apiStream(`${API_BASE_PATH}/user-imports/${id}/result`, {
     headers: { Accept: 'text/csv' },
   });
-  const blob = await response.blob();
-  const name =
-    dispositionFileName(response.headers.get('Content-Disposition')) ?? 'user-import-result.csv';
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  await saveAnswerAsFile(response, 'user-import-result.csv');
 }
