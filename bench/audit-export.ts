@@ -10,14 +10,16 @@
  *
  * Results: a table on stdout and bench/results/audit-export.json. See bench/README.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildServer } from './lib/build';
 import { Cleanups } from './lib/cleanups';
+import { readCsvExport, type ExportRead } from './lib/csv-export-read';
 import { resultsDir } from './lib/paths';
+import { rssMiB } from './lib/process-memory';
 import { passwordGrant, startServer } from './lib/server';
 import { preparedDatabase } from './mix/fixture';
 import { CONSOLE_PASSWORD, domainOf } from './mix/seed';
@@ -77,39 +79,22 @@ async function seedEntries(url: string, count: number) {
   }
 }
 
-/** The resident set of a process in MiB, from /proc (Linux). */
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) / 1024;
-}
-
 /** One export read as a stream (nothing kept but counts), the server's memory sampled meanwhile. */
 async function measureExport(url: string, token: string, pid: number, run: (typeof RUNS)[number]) {
   const idle = rssMiB(pid);
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 20);
   const started = performance.now();
-  let firstByte = 0;
-  let bytes = 0;
-  let lines = 0;
+  let read: ExportRead;
   try {
-    const response = await fetch(`${url}/api/v1.0/audit/export`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(run.body),
-    });
-    if (response.status !== 200) throw new Error(`${response.status} ${await response.text()}`);
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (firstByte === 0) firstByte = performance.now() - started;
-      bytes += chunk.length;
-      // JSON cells escape their line breaks: one CRLF ends one record.
-      for (const byte of chunk) if (byte === 0x0a) lines += 1;
-    }
+    // JSON cells escape their line breaks: one CRLF ends one record.
+    read = await readCsvExport(`${url}/api/v1.0/audit/export`, token, run.body, started);
   } finally {
     clearInterval(sampler);
   }
   const wallMs = performance.now() - started;
   peak = Math.max(peak, rssMiB(pid));
+  const { firstByteMs: firstByte, bytes, lines } = read;
   const rows = lines - 1;
   const result = {
     name: run.name,

@@ -11,7 +11,7 @@
  *
  * Results: a table on stdout and bench/results/csv-export.json. See bench/README.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,9 @@ import { buildServer } from './lib/build';
 import { cpuSample, cpuUse } from './lib/cpu';
 import { Cleanups } from './lib/cleanups';
 import { parseEngines } from './lib/database';
+import { readCsvExport, type ExportRead } from './lib/csv-export-read';
 import { resultsDir } from './lib/paths';
+import { rssMiB } from './lib/process-memory';
 import { passwordGrant, startServer } from './lib/server';
 import { preparedDatabase } from './mix/fixture';
 import { CONSOLE_PASSWORD, domainOf } from './mix/seed';
@@ -50,13 +52,6 @@ const RUNS: Array<{ name: string; body: object }> = [
     },
   },
 ];
-
-/** The resident set of a process in MiB, from /proc (Linux). */
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0);
-  return kib / 1024;
-}
 
 interface ExportResult {
   name: string;
@@ -92,22 +87,10 @@ async function measureExport(
   const sampler = setInterval(() => {
     samples.push({ at: performance.now() - started, rss: rssMiB(pid) });
   }, 20);
-  let firstByte = 0;
-  let bytes = 0;
-  let lines = 0;
+  let read: ExportRead;
   try {
-    const response = await fetch(`${url}/api/v1.0/users/export`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(run.body),
-    });
-    if (response.status !== 200) throw new Error(`${response.status} ${await response.text()}`);
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (firstByte === 0) firstByte = performance.now() - started;
-      bytes += chunk.length;
-      // Users have no line breaks in their cells: one CRLF ends one record.
-      for (const byte of chunk) if (byte === 0x0a) lines += 1;
-    }
+    // Users have no line breaks in their cells: one CRLF ends one record.
+    read = await readCsvExport(`${url}/api/v1.0/users/export`, token, run.body, started);
   } finally {
     clearInterval(sampler);
   }
@@ -119,6 +102,7 @@ async function measureExport(
   samples.push({ at: wallMs, rss: rssMiB(pid) });
   const peakOf = (part: typeof samples) => Math.round(Math.max(idle, ...part.map((x) => x.rss)));
   const peak = peakOf(samples);
+  const { firstByteMs: firstByte, bytes, lines } = read;
   const rows = lines - 1;
   const result: ExportResult = {
     name: run.name,

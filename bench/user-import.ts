@@ -9,7 +9,7 @@
  *
  * Results: a table on stdout and bench/results/user-import.json. See bench/README.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ import { buildServer } from './lib/build';
 import { Cleanups } from './lib/cleanups';
 import { parseEngines } from './lib/database';
 import { resultsDir } from './lib/paths';
+import { memoryMiB } from './lib/process-memory';
 import { passwordGrant, startServer } from './lib/server';
 import { preparedDatabase } from './mix/fixture';
 import { CONSOLE_PASSWORD, domainOf } from './mix/seed';
@@ -32,14 +33,6 @@ const { values: args } = parseArgs({
 const ROWS = Number(args.rows);
 const TENANT = 'import100k';
 const CONSOLE = { email: `console1@${domainOf(TENANT)}`, password: CONSOLE_PASSWORD };
-
-/** VmRSS and VmHWM of a process in MiB, from /proc (Linux). */
-function memoryMiB(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0) / 1024;
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
 
 /** The file: a header in German (the mapping is suggested from it), then one user per line. */
 function csvFile(rows: number): Buffer {
