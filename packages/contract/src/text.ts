@@ -42,3 +42,12 @@ export function multilineText(params?: StringParams) {
     .refine((text) => !NOT_IN_A_TEXT.test(text), CONTROL_IN_TEXT_MESSAGE)
     .refine((text) => !UNPAIRED_SURROGATE.test(text), UNPAIRED_SURROGATE_MESSAGE);
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a value has the shape of a UUID (any version): an id that does not cannot name a
+ * row, so it is answered as not found without asking the database, which would refuse it.
+ */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID_PATTERN.test(value);

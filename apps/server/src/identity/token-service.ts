@@ -33,6 +33,7 @@ import { noticeNewBrowser, signInFacts } from './second-factor/sign-in-facts';
 import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
 import type { SigningKeys } from './signing-keys';
 import { enqueueLoginFailed } from '../webhooks/outbox';
+import { isUuid } from '@tc/contract/text';
 
 export interface TokenServiceDeps {
   db: Database;
@@ -302,10 +303,6 @@ export function createTokenService(deps: TokenServiceDeps) {
     authenticate,
   };
 }
-
-const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** What the guard needs of an access token once its signature and expiry are checked. */
 interface TokenClaims {

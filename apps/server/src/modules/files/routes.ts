@@ -5,8 +5,7 @@ import { singleLineText } from '@tc/contract/text';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http/problem';
 import { readFile } from './queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@tc/contract/text';
 
 /**
  * Stored files by id, without a token so that an <img> can load them: the id is unguessable
@@ -26,7 +25,7 @@ export async function filesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       },
     },
     async (request, reply) => {
-      const file = UUID.test(request.params.id)
+      const file = isUuid(request.params.id)
         ? await readFile(ctx.db, request.params.id)
         : undefined;
       if (!file) throw notFound('file.not_found');

@@ -1,6 +1,7 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { parse, type Filter } from 'scim2-parse-filter';
 import { badRequest } from './errors';
+import { isUuid } from '@tc/contract/text';
 
 /** Longer or deeper filters are refused before any SQL is built. */
 export const FILTER_MAX_LENGTH = 1000;
@@ -23,8 +24,6 @@ export type FilterAttribute =
   | { type: 'custom'; build(op: string, value: unknown): SQL };
 
 export type AttributeLookup = (path: string) => FilterAttribute | undefined;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalid = (detail: string) => badRequest('invalidFilter', detail);
 
@@ -135,7 +134,7 @@ function compareId(expr: SQL, op: string, value: unknown): SQL {
   if (op !== 'eq' && op !== 'ne') throw invalid(`An id cannot be compared with ${op}`);
   if (typeof value !== 'string') throw invalid('An id is a string');
   // No resource has an id that is not a UUID: eq matches none, ne all.
-  if (!UUID.test(value)) return op === 'eq' ? sql`false` : sql`true`;
+  if (!isUuid(value)) return op === 'eq' ? sql`false` : sql`true`;
   return op === 'eq' ? sql`${expr} = ${value}::uuid` : sql`${expr} <> ${value}::uuid`;
 }
 

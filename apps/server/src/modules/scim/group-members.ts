@@ -8,8 +8,7 @@ import { badRequest } from './errors';
 import { requireHoldsRole } from './grants';
 import type { ScimScope } from './users-service';
 import { requireUserRow } from './users-queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@tc/contract/text';
 
 /** The user ids of a `members` value: a list of {value} (or one such object). */
 export function memberIds(value: unknown): string[] {
@@ -19,7 +18,7 @@ export function memberIds(value: unknown): string[] {
       typeof member === 'object' && member !== null
         ? (member as Record<string, unknown>).value
         : undefined;
-    if (typeof id !== 'string' || !UUID.test(id)) {
+    if (!isUuid(id)) {
       throw badRequest('invalidValue', 'A member is {"value": "<user id>"}');
     }
     return id.toLowerCase();

@@ -6,6 +6,7 @@ import { badRequest, notFound } from './errors';
 import { bareAttributePath, filterToSql, parseFilter, type FilterAttribute } from './filter';
 import type { ListParams } from './request-params';
 import { versionOf } from './user-resource';
+import { isUuid } from '@tc/contract/text';
 
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 /** A group's members listed at most: a role held by a million users is read by filter instead. */
@@ -91,15 +92,13 @@ export async function listGroupRows(db: Database, tenantId: string, params: List
   return { total, rows };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function requireGroupRow(
   db: Database,
   tenantId: string,
   id: string,
   lock = false,
 ): Promise<GroupRow> {
-  if (!UUID.test(id)) throw notFound('Group not found');
+  if (!isUuid(id)) throw notFound('Group not found');
   const query = db
     .select(groupColumns)
     .from(roles)

@@ -6,6 +6,7 @@ import { badRequest, notFound } from './errors';
 import { bareAttributePath, filterToSql, parseFilter, type FilterAttribute } from './filter';
 import type { ListParams } from './request-params';
 import { USER_SCHEMA, type ScimUserRow } from './user-resource';
+import { isUuid } from '@tc/contract/text';
 
 export const userColumns = {
   id: users.id,
@@ -105,8 +106,6 @@ export async function listUserRows(
   return { total, rows };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The user `id` of this tenant, locked for the transaction when `lock` is set; else 404. */
 export async function requireUserRow(
   db: Database,
@@ -114,7 +113,7 @@ export async function requireUserRow(
   id: string,
   lock = false,
 ): Promise<ScimUserRow> {
-  if (!UUID.test(id)) throw notFound('User not found');
+  if (!isUuid(id)) throw notFound('User not found');
   if (lock) {
     await db
       .select({ id: users.id })

@@ -20,8 +20,7 @@ import {
   requireTenant,
   toTenant,
 } from './queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@tc/contract/text';
 
 /**
  * Which tenant a request is for: the Tenant-ID header first, else the host name against the
@@ -40,7 +39,7 @@ export async function identifyTenant(
   const host = input.hostname.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   let where;
   if (input.tenantIdHeader !== undefined) {
-    if (!UUID.test(input.tenantIdHeader)) throw notFound('tenant.not_found');
+    if (!isUuid(input.tenantIdHeader)) throw notFound('tenant.not_found');
     where = eq(tenants.id, input.tenantIdHeader);
   } else if (host === input.publicHost || host === 'localhost' || host === '127.0.0.1') {
     where = masterRealm;
