@@ -3,7 +3,7 @@ import { singleLineText } from '@tc/contract/text';
 import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/errors';
 import { roles } from '../../db/schema/identity';
-import { recordChange, type ChangeAction } from '../audit';
+import type { ChangeAction } from '../audit';
 import { insertRole } from '../roles';
 import { badRequest, uniqueness } from './errors';
 import { parseFilter } from './filter';
@@ -20,7 +20,7 @@ import {
 import { readPatchOperations, splitPath } from './patch-ops';
 import { requireVersion, type ListParams } from './request-params';
 import { versionOf } from './user-resource';
-import type { ScimScope } from './users-service';
+import { recordScimChange, type ScimScope } from './users-service';
 
 const displayNameText = singleLineText().trim().min(1).max(100);
 const GROUP_ATTRIBUTES = new Set(['schemas', 'id', 'externalid', 'displayname', 'members', 'meta']);
@@ -60,24 +60,20 @@ async function uniquely<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function audit(
+const audit = (
   tx: Database,
   scope: ScimScope,
   action: ChangeAction,
   before?: GroupRow,
   after?: GroupRow,
-) {
-  const source = { source: 'scim', clientId: scope.client.clientId };
-  await recordChange(tx, {
-    tenantId: scope.client.tenantId,
-    actorId: null,
-    entity: 'roles',
-    action,
-    entityId: (after ?? before)!.id,
-    before: before ? { ...before, ...source } : undefined,
-    after: after ? { ...after, ...source } : undefined,
-  });
-}
+) =>
+  recordScimChange(
+    tx,
+    scope,
+    { entity: 'roles', action, id: (after ?? before)!.id },
+    before,
+    after,
+  );
 
 async function groupResource(db: Database, scope: ScimScope, row: GroupRow, withMembers: boolean) {
   const members = withMembers ? await membersOf(db, scope.client.tenantId, row.id) : undefined;

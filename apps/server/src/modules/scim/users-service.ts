@@ -45,26 +45,37 @@ async function uniquely<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Audited like a console change, with the application as its source (no acting user). */
-async function audit(
+/**
+ * A SCIM change, audited and sent like a console change, with the application as its source
+ * (there is no acting user).
+ */
+export async function recordScimChange(
+  tx: Database,
+  scope: ScimScope,
+  change: { entity: 'users' | 'roles'; action: ChangeAction; id: string },
+  before?: object,
+  after?: object,
+) {
+  const source = { source: 'scim', clientId: scope.client.clientId };
+  await recordChange(tx, {
+    tenantId: scope.client.tenantId,
+    actorId: null,
+    entity: change.entity,
+    action: change.action,
+    entityId: change.id,
+    before: before ? { ...before, ...source } : undefined,
+    after: after ? { ...after, ...source } : undefined,
+  });
+}
+
+const audit = (
   tx: Database,
   scope: ScimScope,
   action: ChangeAction,
   id: string,
   before?: ScimUserRow,
   after?: ScimUserRow,
-) {
-  const source = { source: 'scim', clientId: scope.client.clientId };
-  await recordChange(tx, {
-    tenantId: scope.client.tenantId,
-    actorId: null,
-    entity: 'users',
-    action,
-    entityId: id,
-    before: before ? { ...before, ...source } : undefined,
-    after: after ? { ...after, ...source } : undefined,
-  });
-}
+) => recordScimChange(tx, scope, { entity: 'users', action, id }, before, after);
 
 export async function listUsers(scope: ScimScope, params: ListParams) {
   const { total, rows } = await listUserRows(scope.ctx.db, scope.client.tenantId, params);
