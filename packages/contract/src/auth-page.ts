@@ -55,11 +55,15 @@ export interface AuthPageState {
   language: AuthPageLanguage;
   /** The tenant of this address, or of the realm an application signs in to; null: none. */
   tenant: TenantInfo | null;
-  /**
-   * What a form posted without script sent, shown again (never a password). The page checks
-   * them as it would on submit, so its own messages show for what it finds wrong.
-   */
+  /** The address rendered, path and query (after a form post: the post's path). */
+  url: string;
+  /** What a form posted without script sent, shown again (never a password). */
   values?: Record<string, string>;
+  /**
+   * Why a form posted without script was refused. Field problems (`fields`) are shown at
+   * their fields, as the script shows the server's; the checks the script makes before
+   * posting (passwords that differ, terms not accepted) come back this way too.
+   */
   error?: AuthPageError;
   /** A word from the server about what just happened, e.g. `passwordChanged`. */
   notice?: string;

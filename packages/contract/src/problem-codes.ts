@@ -75,6 +75,10 @@ export const PROBLEM_TEXTS = {
   'link.malformed': 'This link is not valid.',
   'link.invalid': 'This link has expired or was already used. Ask for a new one.',
   'full_name.required': 'Enter your full name.',
+  // Checked by the sign-up and new-password pages before posting, and by the server when
+  // those forms are posted without script.
+  'password.mismatch': 'Passwords do not match.',
+  'terms.required': 'Please accept the terms of service and the privacy policy.',
   'signup.closed': 'Sign-up is not open for this tenant.',
   'account.mail_too_many': {
     one: 'Too many requests for this address. Try again in {{count}} minute(s).',
