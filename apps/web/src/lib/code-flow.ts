@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import type { ConsoleSignInCookie } from '@tc/contract/auth-page';
 import { CONSOLE_CLIENT_PATHS } from '@tc/contract/links';
 import { CLIENT_ID, OAuthRequestError } from './oidc';
 
@@ -54,7 +55,9 @@ export interface CodeFlowTokens {
  * (`/login-actions/{realm}/{uid}`).
  */
 export interface PendingAuthorization {
-  as: oauth.AuthorizationServer;
+  realm: string;
+  /** The realm's authorization server; read from its discovery at finish when not yet known. */
+  as?: oauth.AuthorizationServer;
   verifier: string;
   state: string;
   nonce: string;
@@ -99,7 +102,23 @@ export async function beginAuthorization(input: {
       signInPage.searchParams.get('error_description') ?? '',
     );
   }
-  return { as, verifier, state, nonce, stepsPath: signInPage.pathname };
+  return { realm: input.realm, as, verifier, state, nonce, stepsPath: signInPage.pathname };
+}
+
+/**
+ * An authorization request begun by the server for a sign-in form posted without script (its
+ * verifier, state and nonce kept in a cookie for the page): continued here as if the console
+ * had made it; the realm's authorization server is read when the code is exchanged.
+ */
+export function resumeAuthorization(saved: {
+  realm: string;
+  verifier: string;
+  state: string;
+  nonce: string;
+  stepsPath: string;
+}): PendingAuthorization {
+  const { realm, verifier, state, nonce, stepsPath } = saved;
+  return { realm, verifier, state, nonce, stepsPath };
 }
 
 /**
@@ -110,20 +129,29 @@ export async function finishAuthorization(
   pending: PendingAuthorization,
   redirectTo: string,
 ): Promise<CodeFlowTokens> {
-  const { as, state, verifier, nonce } = pending;
   const back = await fetch(redirectTo, { credentials: 'same-origin' });
-  const params = oauth.validateAuthResponse(as, client, new URL(back.url), state);
+  const as = pending.as ?? (await authorizationServer(pending.realm));
+  return exchangeCode(as, new URL(back.url), pending);
+}
+
+/** Checks the callback's state and exchanges its code for the tokens (nonce checked). */
+async function exchangeCode(
+  as: oauth.AuthorizationServer,
+  callback: URL,
+  request: { state: string; verifier: string; nonce: string },
+): Promise<CodeFlowTokens> {
+  const params = oauth.validateAuthResponse(as, client, callback, request.state);
   const response = await oauth.authorizationCodeGrantRequest(
     as,
     client,
     oauth.None(),
     params,
     redirectUri(),
-    verifier,
+    request.verifier,
     transport(),
   );
   const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
-    expectedNonce: nonce,
+    expectedNonce: request.nonce,
     requireIdToken: true,
   });
   if (!result.refresh_token) throw new OAuthRequestError('server_error', 'No refresh token');
@@ -132,6 +160,18 @@ export async function finishAuthorization(
     refresh_token: result.refresh_token,
     id_token: result.id_token,
   };
+}
+
+/**
+ * The identity provider sent the browser back to the callback (`callback`: its address, with
+ * the code and state) for a sign-in the server began (what it kept in the console's sign-in
+ * cookie): the state is checked and the code exchanged for the tokens.
+ */
+export async function finishConsoleSignIn(
+  signIn: ConsoleSignInCookie,
+  callback: URL,
+): Promise<CodeFlowTokens> {
+  return exchangeCode(await authorizationServer(signIn.realm), callback, signIn);
 }
 
 /** Revokes a refresh token (RFC 7009); its grant, and so its session, ends with it. */
