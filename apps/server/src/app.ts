@@ -13,7 +13,7 @@ import { echoRequestId, loggerOptions, requestIdOf } from './http/logging';
 import { registerProblemHandlers } from './http/problem';
 import { registerSecurityHeaders } from './http/security';
 import { serializerFromSchema } from './http/serialization';
-import { registerStaticWeb } from './http/static-web';
+import { findWebDist, registerStaticWeb } from './http/static-web';
 import { createProviderRegistry } from './identity/openid/registry';
 import { realmRoutes } from './identity/routes';
 import { SecretBox } from './identity/second-factor/secret-box';
@@ -49,6 +49,7 @@ import { scimRoutes } from './modules/scim';
 import { webhooksRoutes } from './modules/webhooks';
 import { userImportRoutes } from './modules/user-import';
 import { csvExportRoutes } from './modules/csv-export';
+import { authPageRoutes } from './modules/auth-pages';
 
 export interface BuildAppOptions {
   config: Config;
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The webhook worker's poll, concurrency and retry window (tests shorten them). */
   webhookWorker?: WebhookWorkerTuning;
+  /** The built web console; defaults to the one beside the server (tests give a fake one). */
+  webDist?: string | null;
 }
 
 /** Builds the whole server in an explicit order; main.ts only listens, tests build it too. */
@@ -68,6 +71,7 @@ export async function buildApp({
   logStream,
   onRoute,
   webhookWorker,
+  webDist = findWebDist(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -192,6 +196,8 @@ export async function buildApp({
   // SCIM 2.0 (RFC 7644) per tenant, outside the console's API: its own media type, errors and
   // authentication (an application's token holding `scim`).
   await app.register(scimRoutes, { ctx, prefix: '/scim/v2' });
-  await registerStaticWeb(app);
+  // The sign-in pages, rendered here so they work before their script; then the console.
+  await app.register(authPageRoutes, { ctx, webDist });
+  await registerStaticWeb(app, { root: webDist });
   return app;
 }

@@ -40,6 +40,7 @@ export type AuthPageError =
       kind: 'problem';
       status: number;
       code: string;
+      params?: Record<string, string | number>;
       fields?: Record<string, { code: string; params?: Record<string, string | number> }>;
     };
 

@@ -60,8 +60,9 @@ export async function registerStaticWeb(
         root: build,
         prefix: '/',
         wildcard: false,
-        // The compressed copies are chosen by Accept-Encoding, never addressed by URL.
-        globIgnore: ['**/*.br', '**/*.gz'],
+        // The compressed copies are chosen by Accept-Encoding, never addressed by URL; the
+        // sign-in pages' template is served filled in, by the sign-in pages' routes.
+        globIgnore: ['**/*.br', '**/*.gz', 'auth.html'],
         preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, path) => {

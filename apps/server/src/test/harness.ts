@@ -58,6 +58,8 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
   /** Told of every route the server adds. */
   onRoute?: (route: RouteOptions) => void;
+  /** A built web console to serve; by default the checkout's build, if there is one. */
+  webDist?: string | null;
 }
 
 /** Starts the real server over HTTP on a fresh database of the engine under test. */

@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply } from 'fastify';
+import {
+  AUTH_BOOT_ELEMENT_ID,
+  type AuthBoot,
+  type AuthPageState,
+  type RenderAuthPage,
+} from '@tc/contract/auth-page';
+
+/** The page template the web build writes, and the server-side renderer its SSR build writes. */
+const TEMPLATE = 'auth.html';
+const RENDERER = join('..', 'dist-ssr', 'auth-render.js');
+
+export interface AuthPageRenderer {
+  /** Answers the page of `state`: rendered markup, or the bare page its script renders. */
+  send(reply: FastifyReply, state: AuthPageState, status?: number): FastifyReply;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * JSON inside a <script> element: `<` is written as its escape, so no value can close the
+ * element (`</script>`) or open a comment; U+2028/2029 are valid JSON but not always script.
+ */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+
+/**
+ * Loads the web build's sign-in page template and its server-side renderer once, at start.
+ * Without the renderer (a build without its SSR half) the page still works: its script
+ * renders it, as the console's pages are rendered. Without the template there is no page.
+ */
+export async function loadAuthPageRenderer(
+  webDist: string | undefined,
+): Promise<AuthPageRenderer | undefined> {
+  if (!webDist || !existsSync(join(webDist, TEMPLATE))) return undefined;
+  const template = readFileSync(join(webDist, TEMPLATE), 'utf8');
+  const rendererFile = join(webDist, RENDERER);
+  const render: RenderAuthPage | undefined = existsSync(rendererFile)
+    ? ((await import(pathToFileURL(rendererFile).href)) as { renderAuthPage: RenderAuthPage })
+        .renderAuthPage
+    : undefined;
+
+  return {
+    send(reply, state, status = 200) {
+      const rendered = render?.(state);
+      const boot: AuthBoot = { state, texts: rendered?.texts ?? {} };
+      const head =
+        `<title>${escapeHtml(rendered?.title ?? 'Tenant Console')}</title>` +
+        `<script type="application/json" id="${AUTH_BOOT_ELEMENT_ID}">${scriptSafeJson(boot)}</script>`;
+      // Replaced by functions: a string replacement would read `$&` or `$'` in a posted value.
+      const html = template
+        .replace('<html lang="en"', () => `<html lang="${state.language}"`)
+        .replace('<!--auth-head-->', () => head)
+        .replace('<!--auth-page-->', () => rendered?.html ?? '');
+      // The page holds what this request posted and who it is for: never stored by a cache.
+      return reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    },
+  };
+}
