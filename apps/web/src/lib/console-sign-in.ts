@@ -1,8 +1,10 @@
+import { CONSOLE_SIGN_IN_COOKIE, type ConsoleSignInCookie } from '@tc/contract/auth-page';
 import type { TotpSetup } from '@tc/contract/security';
 import type { SignInStep } from '@tc/contract/sign-in-steps';
 import {
   beginAuthorization,
   finishAuthorization,
+  resumeAuthorization,
   type CodeFlowTokens,
   type PendingAuthorization,
 } from './code-flow';
@@ -65,6 +67,14 @@ export class ConsoleSignIn {
     return { signIn, step: await signIn.steps.passkey({ remember: input.remember }) };
   }
 
+  /**
+   * Continues a sign-in the server began for a form posted without script (its second step
+   * now asked for on the page), from what it kept in the console's sign-in cookie.
+   */
+  static resume(saved: ConsoleSignInCookie): ConsoleSignIn {
+    return new ConsoleSignIn(resumeAuthorization(saved));
+  }
+
   submitSecondFactor(code: string): Promise<SignInStep> {
     return this.steps.secondFactor(code);
   }
@@ -86,4 +96,32 @@ export class ConsoleSignIn {
   finish(redirectTo: string): Promise<CodeFlowTokens> {
     return finishAuthorization(this.pending, redirectTo);
   }
+}
+
+/**
+ * The console's sign-in the server began for a form posted without script, as its cookie
+ * keeps it (base64url of the JSON); null when there is none or it cannot be read.
+ */
+export function readConsoleSignInCookie(): ConsoleSignInCookie | null {
+  const prefix = `${CONSOLE_SIGN_IN_COOKIE}=`;
+  const raw = document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(prefix))
+    ?.slice(prefix.length);
+  if (!raw) return null;
+  try {
+    const base64 = raw.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const saved = JSON.parse(new TextDecoder().decode(bytes)) as Partial<ConsoleSignInCookie>;
+    const texts = [saved.realm, saved.verifier, saved.state, saved.nonce, saved.stepsPath];
+    if (texts.some((text) => typeof text !== 'string')) return null;
+    return { ...(saved as ConsoleSignInCookie), remember: saved.remember === true };
+  } catch {
+    return null;
+  }
+}
+
+/** The sign-in is over (finished or abandoned): its cookie goes. */
+export function clearConsoleSignInCookie(): void {
+  document.cookie = `${CONSOLE_SIGN_IN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }

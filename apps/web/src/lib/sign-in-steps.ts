@@ -1,4 +1,3 @@
-import { startAuthentication } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { TotpSetup } from '@tc/contract/security';
 import { SIGN_IN_STEP_PATHS, signInStepSchema, type SignInStep } from '@tc/contract/sign-in-steps';
@@ -130,6 +129,8 @@ export function signInStepsAt(stepsPath: string): SignInSteps {
       )) as {
         options: PublicKeyCredentialRequestOptionsJSON;
       };
+      // The WebAuthn helper loads with the first passkey asked for: most sign-ins never do.
+      const { startAuthentication } = await import('@simplewebauthn/browser');
       const response = await startAuthentication({ optionsJSON: options });
       const body = json(remember === undefined ? { response } : { response, remember });
       return stepOf(await answerOf(await at(SIGN_IN_STEP_PATHS.passkey, body)));
