@@ -1,6 +1,6 @@
 import type { SignInStep } from '@tc/contract/sign-in-steps';
-import { useMutation } from '@tanstack/react-query';
 import type { SignInDriver } from './sign-in-driver';
+import { useAction } from './use-action';
 
 /**
  * "Sign in with Google" on the sign-in and sign-up screens: Google's ID token is the first
@@ -11,7 +11,4 @@ import type { SignInDriver } from './sign-in-driver';
 export const useGoogleSignIn = (
   driver: SignInDriver,
   advance: (step: SignInStep) => Promise<void>,
-) =>
-  useMutation({
-    mutationFn: async (credential: string) => advance(await driver.google(credential)),
-  });
+) => useAction(async (credential: string) => advance(await driver.google(credential)));

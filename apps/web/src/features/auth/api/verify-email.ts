@@ -1,21 +1,43 @@
 import { authRoutes } from '@tc/contract/routes/auth';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { fetchRoute } from '../../../lib/api';
 
 /** POST /auth/verify-email with the token of the /verifyemail?token=… link. */
 export const verifyEmail = (token: string) =>
   fetchRoute(authRoutes.verifyEmail, { body: { token } });
 
-/**
- * A query, not a mutation: the token is single-use, and the query cache makes sure the call
- * runs once even when React mounts the page twice (StrictMode).
- */
-export const useVerifyEmail = (token: string) =>
-  useQuery({
-    queryKey: ['auth', 'verify-email', token],
-    queryFn: () => verifyEmail(token),
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+type Verification = Awaited<ReturnType<typeof verifyEmail>>;
+
+// The token is single-use: one call per token for the page's life, even when React mounts
+// the page twice (StrictMode).
+const calls = new Map<string, Promise<Verification>>();
+const verifyOnce = (token: string) => {
+  let call = calls.get(token);
+  if (!call) {
+    call = verifyEmail(token);
+    calls.set(token, call);
+  }
+  return call;
+};
+
+export type VerifyEmailState =
+  | { status: 'pending' }
+  | { status: 'error'; error: unknown }
+  | { status: 'success'; data: Verification };
+
+/** Verifies once the page runs (pending until then, as the server renders it). */
+export function useVerifyEmail(token: string): VerifyEmailState {
+  const [state, setState] = useState<VerifyEmailState>({ status: 'pending' });
+  useEffect(() => {
+    if (token === '') return;
+    let active = true;
+    verifyOnce(token).then(
+      (data) => active && setState({ status: 'success', data }),
+      (error: unknown) => active && setState({ status: 'error', error }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [token]);
+  return state;
+}

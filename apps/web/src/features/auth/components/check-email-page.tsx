@@ -1,80 +1,76 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { FormField } from '../../../components/form-field';
+import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
-import { paths, type CheckEmailState } from '../../../lib/paths';
-import { useForgotPassword } from '../api/forgot-password';
-import { AuthLayout } from './auth-layout';
+import type { CheckEmailState } from '../../../lib/paths';
 import { describeFailure } from '../../../lib/problem-text';
+import { useAuthPage } from '../auth-page-context';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthLayout } from '../ui/auth-layout';
+import { Alert, AuthLink } from '../ui/controls';
+import { TextField } from '../ui/fields';
+import { useTypedValue } from '../ui/use-typed-value';
 
-function stateEmail(state: unknown): string {
+function stateEmail(state: unknown): string | undefined {
   const email = (state as Partial<CheckEmailState> | null)?.email;
-  return typeof email === 'string' ? email : '';
+  return typeof email === 'string' ? email : undefined;
 }
 
 /**
  * Check your email. "Open email app" opens the visitor's mail program (mailto:);
- * "Click to resend" really sends the reset link again, to the address in the field.
+ * "Click to resend" really sends the reset link again, to the address in the field. The
+ * address comes from the page before (navigation state), or from the server after a form
+ * posted without script.
  */
 export default function CheckEmailPage() {
   const { t } = useTranslation();
-  const location = useLocation();
-  const [email, setEmail] = useState(() => stateEmail(location.state));
+  const { state, navigationState } = useAuthPage();
+  const [email, setEmail] = useState(
+    () => stateEmail(navigationState) ?? state.values?.email ?? '',
+  );
+  const emailField = useTypedValue(email, setEmail);
   const resend = useForgotPassword();
   const address = email.trim();
 
   return (
     <AuthLayout title={t('checkEmail.title')}>
-      <Typography sx={{ mb: 1 }}>{t('checkEmail.sentTo', { email: address })}</Typography>
-      <FormField
-        label={t('auth.email')}
-        type="email"
-        name="email"
-        placeholder={t('checkEmail.placeholder')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <Button
-        variant="contained"
-        fullWidth
-        size="large"
-        href={`mailto:${address}`}
-        sx={{ mt: 1, mb: 2 }}
-      >
-        {t('checkEmail.openApp')}
-      </Button>
-      <Typography sx={{ mb: 2 }}>
-        {t('checkEmail.notReceived')}{' '}
-        <Link
-          component="button"
-          type="button"
-          disabled={resend.isPending || address === ''}
-          onClick={() => resend.mutate({ email: address })}
-          sx={{ verticalAlign: 'baseline' }}
-        >
-          {t('checkEmail.resend')}
-        </Link>
-      </Typography>
-      {resend.isSuccess ? (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {t('forgot.sent')}
-        </Alert>
-      ) : null}
+      <p className="auth-text">{t('checkEmail.sentTo', { email: address })}</p>
+      <form method="post" action={AUTH_PAGE_PATHS.forgotPassword} noValidate>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          placeholder={t('checkEmail.placeholder')}
+          value={email}
+          onChange={setEmail}
+          inputRef={emailField}
+        />
+        <a className="auth-button auth-button-primary" href={`mailto:${address}`}>
+          <span>{t('checkEmail.openApp')}</span>
+        </a>
+        <p className="auth-text auth-after-form">
+          {t('checkEmail.notReceived')}{' '}
+          <button
+            type="submit"
+            className="auth-link-button"
+            disabled={resend.isPending || address === ''}
+            onClick={(event) => {
+              event.preventDefault();
+              resend.run({ email: address });
+            }}
+          >
+            {t('checkEmail.resend')}
+          </button>
+        </p>
+      </form>
+      {resend.isSuccess ? <Alert severity="success">{t('forgot.sent')}</Alert> : null}
       {resend.isError ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+        <Alert severity="error">
           {t('forgot.failed', { message: describeFailure(t, resend.error) })}
         </Alert>
       ) : null}
-      <Box>
-        <Link component={RouterLink} to={paths.root}>
-          {t('auth.backToLogin')}
-        </Link>
-      </Box>
+      <p className="auth-text">
+        <AuthLink to={AUTH_PAGE_PATHS.signIn}>{t('auth.backToLogin')}</AuthLink>
+      </p>
     </AuthLayout>
   );
 }

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../../lib/use-tenant';
+import { useAuthPage } from '../auth-page-context';
+import { Alert } from '../ui/controls';
 
 interface GoogleIdentity {
   accounts: {
@@ -36,7 +35,7 @@ function loadScript(): Promise<void> {
 }
 
 /**
- * Google Identity Services button; shown only when the tenant's identify answer carries the
+ * Google Identity Services button; shown only when the page's tenant carries the
  * server's client id (none for the master realm or when Google is off), so the console needs
  * no build-time setting. The ID token goes to the sign-in's Google step (useGoogleSignIn).
  */
@@ -48,7 +47,7 @@ export function GoogleButton({
   onCredential: (credential: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const tenant = useTenant();
+  const tenant = useAuthPage().state.tenant;
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   const [failed, setFailed] = useState(false);
@@ -83,9 +82,9 @@ export function GoogleButton({
 
   if (!clientId) return null;
   return (
-    <Box sx={{ mb: 2 }}>
+    <div className="auth-google">
       <div ref={ref} />
       {failed ? <Alert severity="error">{t('auth.googleFailed')}</Alert> : null}
-    </Box>
+    </div>
   );
 }

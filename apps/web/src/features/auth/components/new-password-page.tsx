@@ -1,53 +1,65 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { describeFailure, translateCode } from '../../../lib/problem-text';
+import { useAuthPage } from '../auth-page-context';
 import { useResetPassword } from '../api/reset-password';
-import { AuthLayout } from './auth-layout';
-import { BusyButton } from '../../../components/busy-button';
-import { PasswordChecklist } from '../../../components/password-checklist';
-import { PasswordField } from '../../../components/password-field';
-import { describeFailure } from '../../../lib/problem-text';
+import { AuthLayout } from '../ui/auth-layout';
+import { Alert, AuthLink, PrimaryButton } from '../ui/controls';
+import { PasswordField } from '../ui/fields';
+import { PasswordChecklist } from '../ui/password-checklist';
+import { useTypedValue } from '../ui/use-typed-value';
+import { fieldProblems, pageFailure } from './page-error';
 
-/** Set new password, with the token of the e-mailed /newpassword?token=… link. */
+/**
+ * Set new password, with the token of the e-mailed /newpassword?token=… link. Without script
+ * the form posts to /newpassword (the token in a hidden field) and the server answers.
+ */
 export default function NewPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  const { state, search, navigate } = useAuthPage();
+  const token = search.get('token') ?? state.values?.token ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const passwordField = useTypedValue(password, setPassword);
+  const confirmField = useTypedValue(confirm, setConfirm);
   const reset = useResetPassword();
+  const [refused, setRefused] = useState(() => pageFailure(state.error));
+  // A mismatch found here, or refused by the server at the field (`password.mismatch`).
+  const [mismatch, setMismatch] = useState(() => {
+    const problem = fieldProblems(refused).confirm;
+    return problem ? translateCode(t, problem) : null;
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const differs = password !== confirm;
-    setMismatch(differs);
+    setMismatch(differs ? t('password.mismatch') : null);
+    setRefused(undefined);
     if (differs) return;
-    reset.mutate({ token, password }, { onSuccess: () => void navigate(paths.passwordReset) });
+    reset.run({ token, password }, { onSuccess: () => navigate(AUTH_PAGE_PATHS.passwordReset) });
   };
 
+  const failure = reset.isError ? reset.error : refused;
+  const otherFields = Object.keys(fieldProblems(failure)).filter((field) => field !== 'confirm');
+  const showFailure = failure !== undefined && (mismatch === null || otherFields.length > 0);
   return (
     <AuthLayout title={t('newPassword.title')}>
       {token === '' ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error">
           {t('newPassword.noToken')}{' '}
-          <Link component={RouterLink} to={paths.forgotPassword}>
-            {t('newPassword.requestNew')}
-          </Link>
+          <AuthLink to={AUTH_PAGE_PATHS.forgotPassword}>{t('newPassword.requestNew')}</AuthLink>
         </Alert>
       ) : null}
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <form method="post" action={AUTH_PAGE_PATHS.newPassword} noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="token" value={token} />
         <PasswordField
           label={t('newPassword.password')}
           name="password"
           autoComplete="new-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
+          inputRef={passwordField}
           required
         />
         <PasswordField
@@ -55,24 +67,20 @@ export default function NewPasswordPage() {
           name="confirm"
           autoComplete="new-password"
           value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+          onChange={setConfirm}
+          inputRef={confirmField}
           error={mismatch}
-          helperText={mismatch ? t('password.mismatch') : undefined}
           required
         />
         <PasswordChecklist password={password} confirm={confirm} />
-        {reset.isError ? (
-          <Alert severity="error" role="alert">
-            {describeFailure(t, reset.error)}
-          </Alert>
-        ) : null}
-        <BusyButton busy={reset.isPending} disabled={token === ''} sx={{ mt: 2, mb: 2 }}>
+        {showFailure ? <Alert severity="error">{describeFailure(t, failure)}</Alert> : null}
+        <PrimaryButton busy={reset.isPending} disabled={token === ''}>
           {t('newPassword.submit')}
-        </BusyButton>
-        <Link component={RouterLink} to={paths.root}>
-          {t('auth.backToLogin')}
-        </Link>
-      </Box>
+        </PrimaryButton>
+      </form>
+      <p className="auth-text auth-after-form">
+        <AuthLink to={AUTH_PAGE_PATHS.signIn}>{t('auth.backToLogin')}</AuthLink>
+      </p>
     </AuthLayout>
   );
 }

@@ -1,26 +1,21 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '../ui/auth-layout';
+import { AuthLink } from '../ui/controls';
 
-/** Password reset success. */
+/** Password reset success; Continue loads the console. */
 export default function PasswordResetPage() {
   const { t } = useTranslation();
   return (
     <AuthLayout title={t('passwordReset.title')}>
-      <Typography sx={{ mb: 3 }}>{t('passwordReset.text')}</Typography>
-      <Button component={RouterLink} to={paths.home} variant="contained" fullWidth size="large">
-        {t('passwordReset.continue')}
-      </Button>
-      <Box sx={{ mt: 2 }}>
-        <Link component={RouterLink} to={paths.root}>
-          {t('auth.backToLogin')}
-        </Link>
-      </Box>
+      <p className="auth-text">{t('passwordReset.text')}</p>
+      <a className="auth-button auth-button-primary" href={paths.home}>
+        <span>{t('passwordReset.continue')}</span>
+      </a>
+      <p className="auth-text auth-after-form">
+        <AuthLink to={AUTH_PAGE_PATHS.signIn}>{t('auth.backToLogin')}</AuthLink>
+      </p>
     </AuthLayout>
   );
 }

@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../components/busy-button';
-import { RecoveryCodesList } from '../../../components/recovery-codes-list';
+import { useAction } from '../api/use-action';
+import { Alert, PrimaryButton, Progress } from '../ui/controls';
+import { RecoveryCodesList } from '../ui/recovery-codes-list';
+import { useExtraTexts } from '../ui/use-extra-texts';
 import { stepFailureText } from './step-failure';
 
 /**
@@ -15,23 +14,21 @@ export function RecoveryCodesStep(props: {
   onContinue: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const go = useMutation({ mutationFn: props.onContinue });
+  const go = useAction(props.onContinue);
+  const texts = useExtraTexts(['second-factor', 'lists']);
+  if (!texts) return <Progress label={t('layout.loading')} />;
   return (
     <>
-      <Typography sx={{ mb: 2 }}>{t('signInSteps.recoveryCodes.intro')}</Typography>
+      <p className="auth-text">{t('signInSteps.recoveryCodes.intro')}</p>
       <RecoveryCodesList codes={props.codes} />
-      {go.isError ? (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {stepFailureText(t, go.error, 'enrol')}
-        </Alert>
-      ) : null}
-      <BusyButton
+      {go.isError ? <Alert severity="error">{stepFailureText(t, go.error, 'enrol')}</Alert> : null}
+      <PrimaryButton
         busy={go.isPending}
         busyLabel={t('signInSteps.recoveryCodes.continuing')}
-        onClick={() => go.mutate()}
+        onClick={() => go.run()}
       >
         {t('signInSteps.recoveryCodes.continue')}
-      </BusyButton>
+      </PrimaryButton>
     </>
   );
 }

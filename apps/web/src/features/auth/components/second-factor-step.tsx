@@ -1,35 +1,34 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
 import type { SecondFactorMethod } from '@tc/contract/sign-in-steps';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../components/busy-button';
-import { CodeField } from '../../../components/code-field';
-import { PasskeyButton } from './passkey-button';
+import { Alert, Button, PrimaryButton } from '../ui/controls';
+import { CodeField } from '../ui/fields';
+import { PasskeyButton, usePasskeysSupported } from './passkey-button';
 import { stepFailureText } from './step-failure';
 import { useCodeEntry } from './use-code-entry';
 
 /**
  * The step after the password for a user with a second factor: the authenticator app's code,
  * or one of the recovery codes, or a passkey where the user has one. A wrong code keeps the
- * step, with the reason, so the next try is one field away.
+ * step, with the reason, so the next try is one field away. Without script the code form
+ * posts to `action` (the sign-in request's second-factor step).
  */
 export function SecondFactorStep(props: {
   methods: readonly SecondFactorMethod[];
   verify: (code: string) => Promise<void>;
   passkey: () => Promise<void>;
   onBack: () => void;
+  action?: string;
+  /** The refusal of a code posted without script, which the page was rendered with. */
+  refused?: unknown;
 }) {
   const { t } = useTranslation();
   const hasCodes = props.methods.includes('totp') || props.methods.includes('recovery-code');
   const [recovery, setRecovery] = useState(
     !props.methods.includes('totp') && props.methods.includes('recovery-code'),
   );
-  const entry = useCodeEntry(props.verify);
-  const verify = entry.sending;
+  const entry = useCodeEntry(props.verify, props.refused);
+  const passkeys = usePasskeysSupported();
 
   const toggle = () => {
     setRecovery((value) => !value);
@@ -44,9 +43,9 @@ export function SecondFactorStep(props: {
 
   return (
     <>
-      <Typography sx={{ mb: 1 }}>{intro}</Typography>
+      <p className="auth-text">{intro}</p>
       {hasCodes ? (
-        <Box component="form" noValidate onSubmit={entry.submit}>
+        <form method="post" action={props.action} noValidate onSubmit={entry.submit}>
           <CodeField
             key={recovery ? 'recovery' : 'totp'}
             kind={recovery ? 'recovery-code' : 'totp'}
@@ -60,35 +59,36 @@ export function SecondFactorStep(props: {
             onChange={entry.change}
             error={entry.missing ? t('signInSteps.secondFactor.codeRequired') : null}
           />
-          {verify.isError ? (
-            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-              {stepFailureText(t, verify.error, recovery ? 'recovery-code' : 'code')}
+          {entry.failure !== undefined ? (
+            <Alert severity="error">
+              {stepFailureText(t, entry.failure, recovery ? 'recovery-code' : 'code')}
             </Alert>
           ) : null}
-          <BusyButton busy={verify.isPending} busyLabel={t('signInSteps.secondFactor.verifying')}>
+          <PrimaryButton
+            busy={entry.sending.isPending}
+            busyLabel={t('signInSteps.secondFactor.verifying')}
+          >
             {t('signInSteps.secondFactor.verify')}
-          </BusyButton>
+          </PrimaryButton>
           {props.methods.includes('recovery-code') && props.methods.includes('totp') ? (
-            <Button onClick={toggle} fullWidth sx={{ mt: 1 }}>
+            <Button onClick={toggle}>
               {recovery
                 ? t('signInSteps.secondFactor.useAuthenticator')
                 : t('signInSteps.secondFactor.useRecoveryCode')}
             </Button>
           ) : null}
-        </Box>
+        </form>
       ) : null}
-      {props.methods.includes('passkey') ? (
+      {props.methods.includes('passkey') && passkeys ? (
         <>
-          {hasCodes ? <Divider sx={{ my: 2 }} /> : null}
+          {hasCodes ? <hr className="auth-divider" /> : null}
           <PasskeyButton
             label={hasCodes ? t('signInSteps.secondFactor.usePasskey') : t('signInSteps.passkey')}
             signIn={props.passkey}
           />
         </>
       ) : null}
-      <Button onClick={props.onBack} fullWidth sx={{ mt: 1 }}>
-        {t('signInSteps.back')}
-      </Button>
+      <Button onClick={props.onBack}>{t('signInSteps.back')}</Button>
     </>
   );
 }

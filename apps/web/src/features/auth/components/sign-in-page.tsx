@@ -1,86 +1,99 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { BusyButton } from '../../../components/busy-button';
-import { FormField } from '../../../components/form-field';
-import { useMutation } from '@tanstack/react-query';
-import { useCallback, useState, type FormEvent } from 'react';
+import { hostedSignInPath } from '@tc/contract/links';
+import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { links, paths } from '../../../lib/paths';
-import { OAuthRequestError } from '../../../lib/oidc';
+import { links } from '../../../lib/paths';
 import type { Session } from '../../../lib/session';
-import { useTenant } from '../../../lib/use-tenant';
+import { useAuthPage } from '../auth-page-context';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import type { HostedSignInDriver } from '../api/hosted-sign-in';
-import { consoleSignInDriver, getRememberedEmail, TenantMissingError } from '../api/login';
+import { consoleSignInDriver, getRememberedEmail } from '../api/login';
 import type { LoginInput, SignInDriver } from '../api/sign-in-driver';
-import { AuthLayout } from './auth-layout';
+import { useAction } from '../api/use-action';
+import { AuthLayout } from '../ui/auth-layout';
+import { Alert, AuthLink, PrimaryButton } from '../ui/controls';
+import { Checkbox, PasswordField, TextField } from '../ui/fields';
+import { useTypedChecked, useTypedValue } from '../ui/use-typed-value';
 import { GoogleButton } from './google-button';
-import { PasskeyButton, passkeysSupported } from './passkey-button';
-import { PasswordField } from '../../../components/password-field';
-import { describeFailure } from '../../../lib/problem-text';
+import { PasskeyButton, usePasskeysSupported } from './passkey-button';
+import { pageFailure } from './page-error';
+import { signInFailureText } from './sign-in-failure';
 import { SignInStageScreen } from './sign-in-stage-screen';
 import { useSignInSteps } from './use-sign-in-steps';
 
 export interface HostedSignIn {
   /** The steps of the application's sign-in request; `done` sends the browser back to it. */
   driver: HostedSignInDriver;
+  realm: string;
+  uid: string;
   loginHint?: string | null;
   /** Whether passkeys work on this address (the request's details say). */
   passkeys: boolean;
 }
 
+/** After a console sign-in: the console, loaded anew, restores the session from storage. */
+const toConsole = (session: Session) => window.location.assign(links.landing(session.superAdmin));
+
 /**
  * Sign in: e-mail and password, or a passkey, or Google where the tenant has it; then the
  * second factor, or the enrolment the tenant requires, when the server asks (after Google as
- * after the password). The landing page depends on the role. The same screen is the
- * identity provider's hosted sign-in for the tenant's own applications (`hosted`): there each
- * step goes to the application's sign-in request, which at the end sends the browser back to
- * the application.
+ * after the password). The same screen is the identity provider's hosted sign-in for the
+ * tenant's own applications (`hosted`): there each step goes to the application's sign-in
+ * request, which at the end sends the browser back to the application. Without script the
+ * form posts (`/login`, or the request's `/login`) and the server answers with the next page.
  */
 export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
+  const { state } = useAuthPage();
+  const pendingStep = state.pending;
   // One driver for the screen's life: it holds the console's sign-in in progress.
-  const [driver] = useState<SignInDriver>(() => hosted?.driver ?? consoleSignInDriver());
-  const onSignedIn = useCallback(
-    (session: Session) => void navigate(links.landing(session.superAdmin)),
-    [navigate],
+  const [driver] = useState<SignInDriver>(
+    () =>
+      hosted?.driver ??
+      consoleSignInDriver({
+        realm: state.tenant?.name ?? null,
+        language: i18n.language,
+        resume: pendingStep !== undefined,
+      }),
   );
-  const { stage, advance, finish, restart } = useSignInSteps(driver, onSignedIn);
-  const tenant = useTenant();
-  const login = useMutation({
-    mutationFn: async (input: LoginInput) => advance(await driver.password(input)),
-  });
+  const { stage, advance, finish, restart } = useSignInSteps(driver, toConsole, pendingStep);
+  const login = useAction(async (input: LoginInput) => advance(await driver.password(input)));
   const google = useGoogleSignIn(driver, advance);
-  const [email, setEmail] = useState(() => hosted?.loginHint ?? getRememberedEmail());
+  const [email, setEmail] = useState(() => state.values?.username ?? hosted?.loginHint ?? '');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(() => getRememberedEmail() !== '');
+  const [remember, setRemember] = useState(() => state.values?.remember === 'on');
+  const emailField = useTypedValue(email, setEmail);
+  const passwordField = useTypedValue(password, setPassword);
+  const rememberField = useTypedChecked(remember, setRemember);
+  const passkeys = usePasskeysSupported();
+  // The refusal the page was rendered with (a form posted without script), until the next try.
+  const [refused, setRefused] = useState(() => pageFailure(state.error));
+
+  useEffect(() => {
+    // "Remember me" kept the e-mail on this browser: offered once the page runs.
+    const remembered = getRememberedEmail();
+    if (remembered === '' || state.values !== undefined) return;
+    // Storage is read once the page runs (the server has none), so after the first render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!emailField.current?.value) setEmail(remembered);
+    setRemember(true);
+    // Once, at the start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate({ email: email.trim(), password, remember });
+    setRefused(undefined);
+    login.run({ email: email.trim(), password, remember });
   };
   const backToPassword = () => {
     setPassword('');
+    setRefused(undefined);
     login.reset();
     restart();
   };
 
-  const loginError = (() => {
-    const error = login.error;
-    if (!error) return null;
-    if (error instanceof TenantMissingError) return t('signIn.tenantMissing');
-    const description =
-      error instanceof OAuthRequestError ? error.description : describeFailure(t, error);
-    return t('signIn.failed', { message: t('signIn.authFailed', { description }) });
-  })();
-
+  const stepsPath = hosted ? hostedSignInPath(hosted.realm, hosted.uid) : pendingStep?.stepsPath;
   if (stage.step !== 'password') {
     return (
       <SignInStageScreen
@@ -89,34 +102,33 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
         advance={advance}
         finish={finish}
         onBack={backToPassword}
+        stepsPath={stepsPath}
+        refused={refused}
       />
     );
   }
 
+  const failure = login.isError ? login.error : refused;
+  const action = hosted ? `${hostedSignInPath(hosted.realm, hosted.uid)}/login` : '/login';
   return (
     <AuthLayout title={t('signIn.title')}>
-      {tenant?.signupEnabled ? (
-        <Typography sx={{ mb: 2 }}>
+      {state.tenant?.signupEnabled ? (
+        <p className="auth-text">
           {t('signIn.noAccount')}{' '}
-          <Link component={RouterLink} to={paths.signup}>
-            {t('signIn.signUpLink')}
-          </Link>
-        </Typography>
+          <AuthLink to={AUTH_PAGE_PATHS.signUp}>{t('signIn.signUpLink')}</AuthLink>
+        </p>
       ) : null}
-      <GoogleButton text="signin_with" onCredential={(credential) => google.mutate(credential)} />
-      {google.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {t('auth.googleFailed')}
-        </Alert>
-      ) : null}
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <FormField
+      <GoogleButton text="signin_with" onCredential={(credential) => google.run(credential)} />
+      {google.isError ? <Alert severity="error">{t('auth.googleFailed')}</Alert> : null}
+      <form method="post" action={action} noValidate onSubmit={onSubmit}>
+        <TextField
           label={t('auth.email')}
           type="email"
-          name="email"
+          name="username"
           autoComplete="username"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={setEmail}
+          inputRef={emailField}
           required
         />
         <PasswordField
@@ -124,35 +136,32 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
+          inputRef={passwordField}
           required
         />
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-              />
-            }
+        <div className="auth-row">
+          <Checkbox
             label={t('signIn.rememberMe')}
+            name="remember"
+            checked={remember}
+            onChange={setRemember}
+            inputRef={rememberField}
           />
-          <Link component={RouterLink} to={links.forgotPassword(email.trim() || undefined)}>
+          <AuthLink to={links.forgotPassword(email.trim() || undefined)}>
             {t('signIn.forgotPassword')}
-          </Link>
-        </Box>
-        {loginError ? (
-          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-            {loginError}
-          </Alert>
+          </AuthLink>
+        </div>
+        {failure !== undefined ? (
+          <Alert severity="error">{signInFailureText(t, failure)}</Alert>
         ) : null}
-        <BusyButton busy={login.isPending} busyLabel={t('signIn.submitting')}>
+        <PrimaryButton busy={login.isPending} busyLabel={t('signIn.submitting')}>
           {t('signIn.submit')}
-        </BusyButton>
-      </Box>
-      {hosted?.passkeys !== false && passkeysSupported() ? (
+        </PrimaryButton>
+      </form>
+      {hosted?.passkeys !== false && passkeys ? (
         <>
-          <Divider sx={{ my: 2 }} />
+          <hr className="auth-divider" />
           <PasskeyButton
             label={t('signInSteps.passkey')}
             signIn={async () => advance(await driver.passkey({ remember }))}

@@ -1,20 +1,17 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import type { SignInStep } from '@tc/contract/sign-in-steps';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignInDriver } from '../api/sign-in-driver';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '../ui/auth-layout';
+import EnrolStep from './enrol-step';
 import { RecoveryCodesStep } from './recovery-codes-step';
 import { SecondFactorStep } from './second-factor-step';
 import type { SignInStage } from './use-sign-in-steps';
-
-// The QR code's library loads with the enrolment, which few sign-ins reach.
-const EnrolStep = lazy(() => import('./enrol-step'));
 
 /**
  * The screen of a sign-in past its first step (the password, Google, a passkey): the second
  * factor, the enrolment the tenant requires, or the recovery codes it ends with. Null while
  * the sign-in is at its first step, which the sign-in and sign-up screens show themselves.
+ * (The enrolment loads its QR code's library itself, when it is shown.)
  */
 export function SignInStageScreen({
   stage,
@@ -22,6 +19,8 @@ export function SignInStageScreen({
   advance,
   finish,
   onBack,
+  stepsPath,
+  refused,
 }: {
   stage: SignInStage;
   driver: SignInDriver;
@@ -29,6 +28,10 @@ export function SignInStageScreen({
   finish: (redirectTo: string) => Promise<void>;
   /** Back to the first step, the sign-in abandoned. */
   onBack: () => void;
+  /** Where the sign-in request's steps post without script, where known. */
+  stepsPath?: string;
+  /** The refusal of a step posted without script, which the page was rendered with. */
+  refused?: unknown;
 }) {
   const { t } = useTranslation();
   if (stage.step === 'second-factor') {
@@ -39,6 +42,8 @@ export function SignInStageScreen({
           verify={async (code) => advance(await driver.secondFactor(code))}
           passkey={async () => advance(await driver.secondFactorPasskey())}
           onBack={onBack}
+          action={stepsPath === undefined ? undefined : `${stepsPath}/second-factor`}
+          refused={refused}
         />
       </AuthLayout>
     );
@@ -46,27 +51,21 @@ export function SignInStageScreen({
   if (stage.step === 'enrol') {
     return (
       <AuthLayout title={t('signInSteps.enrol.title')}>
-        <Suspense fallback={<LinearProgress aria-label={t('signInSteps.enrol.loading')} />}>
-          <EnrolStep
-            start={() => driver.startEnrolment()}
-            confirm={async (code) => advance(await driver.confirmEnrolment(code))}
-            onBack={onBack}
-          />
-        </Suspense>
+        <EnrolStep
+          start={() => driver.startEnrolment()}
+          confirm={async (code) => advance(await driver.confirmEnrolment(code))}
+          onBack={onBack}
+        />
       </AuthLayout>
     );
   }
   if (stage.step === 'recovery-codes') {
     return (
       <AuthLayout title={t('signInSteps.recoveryCodes.title')}>
-        {/* Its texts are shared with the account page's: a chunk of their own, which the
-            enrolment before it has usually loaded. */}
-        <Suspense fallback={<LinearProgress aria-label={t('layout.loading')} />}>
-          <RecoveryCodesStep
-            codes={stage.recoveryCodes}
-            onContinue={() => finish(stage.redirectTo)}
-          />
-        </Suspense>
+        <RecoveryCodesStep
+          codes={stage.recoveryCodes}
+          onContinue={() => finish(stage.redirectTo)}
+        />
       </AuthLayout>
     );
   }

@@ -1,58 +1,78 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { BusyButton } from '../../../components/busy-button';
-import { FormField } from '../../../components/form-field';
 import { signupRequestSchema } from '@tc/contract/account';
+import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { links, paths } from '../../../lib/paths';
-import { ApiError } from '../../../lib/api-client';
+import { links } from '../../../lib/paths';
+import { describeFailure, translateCode } from '../../../lib/problem-text';
 import type { Session } from '../../../lib/session';
+import { useAuthPage } from '../auth-page-context';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { consoleSignInDriver } from '../api/login';
 import { useSignup } from '../api/signup';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '../ui/auth-layout';
+import { Alert, AuthLink, PrimaryButton } from '../ui/controls';
+import { Checkbox, PasswordField, TextField } from '../ui/fields';
+import { useTypedChecked, useTypedValue } from '../ui/use-typed-value';
 import { GoogleButton } from './google-button';
-import { PasswordField } from '../../../components/password-field';
-import { describeFailure } from '../../../lib/problem-text';
+import { fieldProblems, pageFailure } from './page-error';
 import { SignInStageScreen } from './sign-in-stage-screen';
 import { useSignInSteps } from './use-sign-in-steps';
 
 type Field = 'fullName' | 'email' | 'password' | 'repeat' | 'terms';
+type Errors = Partial<Record<Field, string>>;
+
+/** A refusal's field problems, and its older per-field texts, at the form's fields. */
+function errorsAtFields(t: Parameters<typeof translateCode>[0], error: unknown): Errors {
+  const found: Errors = {};
+  const texts = (error as { problem?: { errors?: Record<string, string> } } | undefined)?.problem
+    ?.errors;
+  for (const [field, text] of Object.entries(texts ?? {})) found[field as Field] = text;
+  for (const [field, problem] of Object.entries(fieldProblems(error))) {
+    found[field as Field] = translateCode(t, problem);
+  }
+  return found;
+}
 
 /**
  * Sign up: the account is created, then activated through the e-mailed link. Or Google, which
  * signs up and in at once (where the tenant takes sign-ups) through the sign-in's steps, so an
  * existing account's second factor, or the one the tenant requires, is asked here too.
+ * Without script the form posts to /signup and the server answers with this page again.
  */
 export default function SignUpPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
+  const { state } = useAuthPage();
   const signup = useSignup();
   // One driver for the screen's life: it holds the Google sign-in in progress.
-  const [driver] = useState(consoleSignInDriver);
+  const [driver] = useState(() =>
+    consoleSignInDriver({ realm: state.tenant?.name ?? null, language: i18n.language }),
+  );
   const onSignedIn = useCallback(
-    (session: Session) => void navigate(links.landing(session.superAdmin)),
-    [navigate],
+    (session: Session) => window.location.assign(links.landing(session.superAdmin)),
+    [],
   );
   const { stage, advance, finish, restart } = useSignInSteps(driver, onSignedIn);
   const google = useGoogleSignIn(driver, advance);
-  const [form, setForm] = useState({ fullName: '', email: '', password: '', repeat: '' });
-  const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const values = state.values ?? {};
+  const [fullName, setFullName] = useState(values.fullName ?? '');
+  const [email, setEmail] = useState(values.email ?? '');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [terms, setTerms] = useState(values.terms === 'on');
+  const [refused, setRefused] = useState(() => pageFailure(state.error));
+  const [errors, setErrors] = useState<Errors>(() => errorsAtFields(t, refused));
+  const fields = {
+    fullName: useTypedValue(fullName, setFullName),
+    email: useTypedValue(email, setEmail),
+    password: useTypedValue(password, setPassword),
+    repeat: useTypedValue(repeat, setRepeat),
+    terms: useTypedChecked(terms, setTerms),
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Partial<Record<Field, string>> = {};
+    const found: Errors = {};
+    const form = { fullName, email, password };
     const parsed = signupRequestSchema.safeParse(form);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -60,15 +80,12 @@ export default function SignUpPage() {
         found[field] ??= t(`signUp.invalid.${field}`);
       }
     }
-    if (form.password !== form.repeat) found.repeat = t('password.mismatch');
+    if (password !== repeat) found.repeat = t('password.mismatch');
     if (!terms) found.terms = t('signUp.termsRequired');
     setErrors(found);
+    setRefused(undefined);
     if (Object.keys(found).length > 0 || !parsed.success) return;
-    signup.mutate(parsed.data, {
-      onError: (error) => {
-        if (error instanceof ApiError && error.problem?.errors) setErrors(error.problem.errors);
-      },
-    });
+    signup.run(parsed.data, { onError: (error) => setErrors(errorsAtFields(t, error)) });
   };
 
   if (stage.step !== 'password') {
@@ -83,97 +100,84 @@ export default function SignUpPage() {
     );
   }
 
-  if (signup.isSuccess) {
+  if (signup.isSuccess || state.notice === 'signedUp') {
     return (
       <AuthLayout title={t('signUp.checkInboxTitle')}>
-        <Alert severity="success" sx={{ mb: 2 }}>
-          {t('signUp.checkInbox', { email: form.email.trim() })}
-        </Alert>
-        <Link component={RouterLink} to={paths.root}>
-          {t('auth.backToLogin')}
-        </Link>
+        <Alert severity="success">{t('signUp.checkInbox', { email: email.trim() })}</Alert>
+        <AuthLink to={AUTH_PAGE_PATHS.signIn}>{t('auth.backToLogin')}</AuthLink>
       </AuthLayout>
     );
   }
 
+  const failure = signup.isError ? signup.error : refused;
   return (
     <AuthLayout title={t('signUp.title')}>
-      <Typography sx={{ mb: 2 }}>
+      <p className="auth-text">
         {t('signUp.haveAccount')}{' '}
-        <Link component={RouterLink} to={paths.root}>
-          {t('signUp.signInLink')}
-        </Link>
-      </Typography>
-      <GoogleButton text="signup_with" onCredential={(credential) => google.mutate(credential)} />
+        <AuthLink to={AUTH_PAGE_PATHS.signIn}>{t('signUp.signInLink')}</AuthLink>
+      </p>
+      <GoogleButton text="signup_with" onCredential={(credential) => google.run(credential)} />
       {google.isError ? <Alert severity="error">{t('auth.googleFailed')}</Alert> : null}
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <FormField
+      <form method="post" action={AUTH_PAGE_PATHS.signUp} noValidate onSubmit={onSubmit}>
+        <TextField
           label={t('signUp.fullName')}
           name="fullName"
           autoComplete="name"
-          value={form.fullName}
-          onChange={set('fullName')}
-          error={Boolean(errors.fullName)}
-          helperText={errors.fullName}
+          value={fullName}
+          onChange={setFullName}
+          inputRef={fields.fullName}
+          error={errors.fullName}
           required
         />
-        <FormField
+        <TextField
           label={t('auth.email')}
           type="email"
           name="email"
           autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
+          value={email}
+          onChange={setEmail}
+          inputRef={fields.email}
+          error={errors.email}
           required
         />
         <PasswordField
           label={t('auth.password')}
           name="password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? t('signUp.passwordHint')}
+          value={password}
+          onChange={setPassword}
+          inputRef={fields.password}
+          error={errors.password}
+          hint={t('signUp.passwordHint')}
           required
         />
         <PasswordField
           label={t('signUp.repeatPassword')}
           name="repeat"
           autoComplete="new-password"
-          value={form.repeat}
-          onChange={set('repeat')}
-          error={Boolean(errors.repeat)}
-          helperText={errors.repeat}
+          value={repeat}
+          onChange={setRepeat}
+          inputRef={fields.repeat}
+          error={errors.repeat}
           required
         />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={terms}
-              onChange={(event) => setTerms(event.target.checked)}
-              slotProps={{
-                input: { 'aria-describedby': errors.terms ? 'terms-error' : undefined },
-              }}
-            />
-          }
+        <Checkbox
           label={t('signUp.terms')}
+          name="terms"
+          checked={terms}
+          onChange={setTerms}
+          inputRef={fields.terms}
+          error={errors.terms}
         />
-        {errors.terms ? (
-          <FormHelperText id="terms-error" error>
-            {errors.terms}
-          </FormHelperText>
-        ) : null}
-        {signup.isError ? (
-          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-            {t('signUp.failed', { message: describeFailure(t, signup.error) })}
+        {failure !== undefined ? (
+          <Alert severity="error">
+            {t('signUp.failed', { message: describeFailure(t, failure) })}
           </Alert>
         ) : null}
-        <BusyButton busy={signup.isPending} busyLabel={t('signUp.submitting')}>
+        <PrimaryButton busy={signup.isPending} busyLabel={t('signUp.submitting')}>
           {t('signUp.submit')}
-        </BusyButton>
-      </Box>
+        </PrimaryButton>
+      </form>
     </AuthLayout>
   );
 }

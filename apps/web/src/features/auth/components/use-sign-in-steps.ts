@@ -1,3 +1,4 @@
+import type { PendingSignInStep } from '@tc/contract/auth-page';
 import type { SecondFactorMethod, SignInStep } from '@tc/contract/sign-in-steps';
 import { useCallback, useState } from 'react';
 import type { Session } from '../../../lib/session';
@@ -10,13 +11,26 @@ export type SignInStage =
   | { step: 'enrol' }
   | { step: 'recovery-codes'; recoveryCodes: readonly string[]; redirectTo: string };
 
+/** The stage a page opens at: the step a sign-in posted without script waits for, if any. */
+function openingStage(pending: PendingSignInStep | undefined): SignInStage {
+  if (pending?.step.next === 'second-factor') {
+    return { step: 'second-factor', methods: pending.step.methods };
+  }
+  if (pending?.step.next === 'enrol') return { step: 'enrol' };
+  return { step: 'password' };
+}
+
 /**
  * Follows the server's answers: a second factor or the required enrolment is a stage of the
  * screen; `done` finishes the sign-in, except after an enrolment, whose recovery codes are
  * shown first and the sign-in finishes when the user goes on.
  */
-export function useSignInSteps(driver: SignInDriver, onSignedIn: (session: Session) => void) {
-  const [stage, setStage] = useState<SignInStage>({ step: 'password' });
+export function useSignInSteps(
+  driver: SignInDriver,
+  onSignedIn: (session: Session) => void,
+  pending?: PendingSignInStep,
+) {
+  const [stage, setStage] = useState<SignInStage>(() => openingStage(pending));
   const finish = useCallback(
     async (redirectTo: string) => {
       const session = await driver.finish(redirectTo);

@@ -1,35 +1,34 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
+import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths';
-import { useVerifyEmail } from '../api/verify-email';
-import { AuthLayout } from './auth-layout';
 import { describeFailure } from '../../../lib/problem-text';
+import { useAuthPage } from '../auth-page-context';
+import { useVerifyEmail } from '../api/verify-email';
+import { AuthLayout } from '../ui/auth-layout';
+import { Alert, AuthLink, Progress } from '../ui/controls';
 
-/** Opens the e-mailed /verifyemail?token=… link and activates the account. */
+/**
+ * Opens the e-mailed /verifyemail?token=… link and activates the account, once the page runs
+ * (rendered as verifying; the link is a GET, which must not use the token up by itself).
+ */
 export default function VerifyEmailPage() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  const token = useAuthPage().search.get('token') ?? '';
   const verify = useVerifyEmail(token);
 
   let content;
   if (token === '') {
     content = <Alert severity="error">{t('verifyEmail.noToken')}</Alert>;
-  } else if (verify.isPending) {
-    content = <LinearProgress aria-label={t('verifyEmail.verifying')} />;
-  } else if (verify.isError) {
+  } else if (verify.status === 'pending') {
+    content = <Progress label={t('verifyEmail.verifying')} />;
+  } else if (verify.status === 'error') {
     content = (
-      <Alert severity="error" role="alert">
+      <Alert severity="error">
         {t('verifyEmail.failed', { message: describeFailure(t, verify.error) })}
       </Alert>
     );
   } else {
     content = (
-      <Alert severity="success" role="status">
+      <Alert severity="success">
         {t('verifyEmail.success', { email: verify.data.data.email })}
       </Alert>
     );
@@ -38,11 +37,9 @@ export default function VerifyEmailPage() {
   return (
     <AuthLayout title={t('verifyEmail.title')}>
       {content}
-      <Box sx={{ mt: 2 }}>
-        <Link component={RouterLink} to={paths.root}>
-          {t('verifyEmail.toSignIn')}
-        </Link>
-      </Box>
+      <p className="auth-text auth-after-form">
+        <AuthLink to={AUTH_PAGE_PATHS.signIn}>{t('verifyEmail.toSignIn')}</AuthLink>
+      </p>
     </AuthLayout>
   );
 }
