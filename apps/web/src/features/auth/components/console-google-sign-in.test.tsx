@@ -1,13 +1,12 @@
 import type { TenantInfo } from '@tc/contract/identity';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session';
-import { storeTenant } from '../../../lib/tenant-store';
-import { loadEnglish, renderWithProviders } from '../../../test/render';
+import { loadEnglish } from '../../../test/render';
 import { bodiesSentTo, seenRequests, server } from '../../../test/server';
 import { accessToken, demoTenant, signOut } from '../../../test/session';
+import { renderAuthPage } from '../../../test/auth-page';
 import SignInPage from './sign-in-page';
 import SignUpPage from './sign-up-page';
 
@@ -32,14 +31,13 @@ const tenant: TenantInfo = {
   googleEnabled: true,
   googleClientId: 'demo-client.apps.example',
 };
-const pending = { as: {}, verifier: 'v', state: 's', nonce: 'n', stepsPath: STEPS };
+const pending = { realm: 'demo', as: {}, verifier: 'v', state: 's', nonce: 'n', stepsPath: STEPS };
 
 const initialize = vi.fn<(options: { callback: (r: { credential: string }) => void }) => void>();
 const renderButton = vi.fn<(parent: HTMLElement, options: Record<string, unknown>) => void>();
 
 /** The console's authorization request, its steps' page, and the tokens its code gives. */
 function identityProvider() {
-  server.use(http.get('/api/v1.0/tenants/identify', () => HttpResponse.json({ data: tenant })));
   codeFlow.beginAuthorization.mockResolvedValue(pending);
   codeFlow.finishAuthorization.mockResolvedValue({
     access_token: accessToken({ permissions: ['users:read'] }),
@@ -59,15 +57,11 @@ async function signInWithGoogle(credential: string) {
   act(() => initialize.mock.calls.at(-1)![0].callback({ credential }));
 }
 
+/** The sign-in or sign-up page as the server renders it for the tenant's address. */
 function renderAt(url: '/' | '/signup') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/" element={<SignInPage />} />
-      <Route path="/signup" element={<SignUpPage />} />
-      <Route path="/home" element={<h1>Home page</h1>} />
-    </Routes>,
-    { url },
-  );
+  return url === '/'
+    ? renderAuthPage(<SignInPage />, { tenant })
+    : renderAuthPage(<SignUpPage />, { page: 'signUp', url, tenant });
 }
 
 // Several screens one after another: seconds each on a busy two-core runner.
@@ -75,10 +69,12 @@ describe(
   "the console's Google sign-in goes through the sign-in's steps",
   { timeout: 30_000 },
   () => {
+    const assign = vi.fn();
     beforeAll(() => loadEnglish([]));
     beforeEach(() => {
       signOut();
-      storeTenant(tenant);
+      assign.mockClear();
+      vi.stubGlobal('location', { ...window.location, assign });
       initialize.mockClear();
       renderButton.mockClear();
       codeFlow.beginAuthorization.mockReset();
@@ -86,6 +82,7 @@ describe(
       window.google = { accounts: { id: { initialize, renderButton } } };
     });
     afterEach(() => {
+      vi.unstubAllGlobals();
       delete window.google;
     });
 
@@ -108,7 +105,8 @@ describe(
       await user.type(screen.getByLabelText(/^Authentication code/), '123456');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-      expect(await screen.findByRole('heading', { name: 'Home page' })).toBeVisible();
+      // The console, loaded anew, restores the session from storage.
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/home'));
       expect(getSession()).toMatchObject({
         refreshToken: 'refresh-after-google',
         permissions: ['users:read'],
@@ -129,7 +127,7 @@ describe(
       );
       renderAt('/');
       await signInWithGoogle('google-id-token');
-      expect(await screen.findByRole('heading', { name: 'Home page' })).toBeVisible();
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/home'));
       expect(getSession()?.refreshToken).toBe('refresh-after-google');
     });
 
@@ -168,6 +166,7 @@ describe(
       expect(screen.getByRole('heading', { name: 'Sign in' })).toBeVisible();
       expect(getSession()).toBeNull();
       expect(codeFlow.finishAuthorization).not.toHaveBeenCalled();
+      expect(assign).not.toHaveBeenCalled();
     });
   },
 );

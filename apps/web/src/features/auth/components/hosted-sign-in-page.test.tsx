@@ -1,12 +1,12 @@
 import type { TenantInfo } from '@tc/contract/identity';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadEnglish, renderWithProviders } from '../../../test/render';
-import { bodiesSentTo, server } from '../../../test/server';
+import { loadEnglish } from '../../../test/render';
+import { bodiesSentTo, seenRequests, server } from '../../../test/server';
 import { demoTenant } from '../../../test/session';
 import HostedSignInPage from './hosted-sign-in-page';
+import { renderAuthPage } from '../../../test/auth-page';
 
 const PAGE = '/login-actions/shop/uid-1';
 const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
@@ -21,33 +21,16 @@ const shop: TenantInfo = {
 const initialize = vi.fn<(options: { callback: (r: { credential: string }) => void }) => void>();
 const renderButton = vi.fn<(parent: HTMLElement, options: Record<string, unknown>) => void>();
 
-/** The realm's sign-in request, and identify: the realm's tenant by id, the host's without. */
-function answers(realmTenant: TenantInfo) {
-  server.use(
-    http.get(`${PAGE}/details`, () =>
-      HttpResponse.json({
-        realm: 'shop',
-        tenantId: realmTenant.id,
-        prompt: 'login',
-        clientId: 'spa',
-        clientName: 'Shop',
-        loginHint: null,
-        uiLocales: null,
-      }),
-    ),
-    http.get('/api/v1.0/tenants/identify', ({ request }) =>
-      HttpResponse.json({ data: request.headers.get('tenant-id') ? realmTenant : demoTenant }),
-    ),
-  );
-}
+const hosted = { realm: 'shop', uid: 'uid-1', loginHint: null, passkeys: false };
 
-const renderPage = () =>
-  renderWithProviders(
-    <Routes>
-      <Route path="/login-actions/:realm/:uid" element={<HostedSignInPage />} />
-    </Routes>,
-    { url: PAGE },
-  );
+/** The page as the server renders it for the realm's request: its details and its tenant. */
+const renderPage = (tenant: TenantInfo = shop, expired = false) =>
+  renderAuthPage(<HostedSignInPage />, {
+    page: 'hostedSignIn',
+    url: PAGE,
+    tenant,
+    hosted: { ...hosted, expired },
+  });
 
 /** Lets Google's script "load" (jsdom fetches none) and hands the page Google's ID token. */
 async function signInWithGoogle(credential: string) {
@@ -77,16 +60,25 @@ describe('hosted sign-in page: Sign in with Google', () => {
   });
 
   it('offers no Google button where the tenant has no Google', async () => {
-    answers(shop);
     renderPage();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(screen.getByTestId('tenant-name')).toHaveTextContent('shop');
     expect(document.head.querySelector(`script[src="${GOOGLE_SCRIPT}"]`)).toBeNull();
+    // Its details came with the page: nothing was asked of the server.
+    expect(seenRequests()).toEqual([]);
+  });
+
+  it('says so when the request has expired', () => {
+    renderPage(shop, true);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This sign-in request has expired or was opened in another browser.',
+    );
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
   });
 
   it("renders Google's button for the realm's tenant, posts the credential and goes on", async () => {
-    answers({ ...shop, googleEnabled: true, googleClientId: 'shop-client.apps.example' });
     server.use(http.post(`${PAGE}/google`, () => HttpResponse.json({ redirectTo: RESUME })));
-    renderPage();
+    renderPage({ ...shop, googleEnabled: true, googleClientId: 'shop-client.apps.example' });
     await signInWithGoogle('google-id-token');
     expect(initialize.mock.calls.at(-1)![0]).toMatchObject({
       client_id: 'shop-client.apps.example',
@@ -100,7 +92,6 @@ describe('hosted sign-in page: Sign in with Google', () => {
   });
 
   it("shows the console's Google failure and stays when the server refuses", async () => {
-    answers({ ...shop, googleEnabled: true, googleClientId: 'shop-client.apps.example' });
     server.use(
       http.post(`${PAGE}/google`, () =>
         HttpResponse.json(
@@ -109,7 +100,7 @@ describe('hosted sign-in page: Sign in with Google', () => {
         ),
       ),
     );
-    renderPage();
+    renderPage({ ...shop, googleEnabled: true, googleClientId: 'shop-client.apps.example' });
     await signInWithGoogle('google-id-token');
     expect(await screen.findByText('Google Sign-In failed. Please try again.')).toBeVisible();
     expect(assign).not.toHaveBeenCalled();

@@ -1,12 +1,13 @@
 import type { TenantInfo } from '@tc/contract/identity';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadEnglish, renderWithProviders } from '../../../test/render';
+import { loadEnglish } from '../../../test/render';
 import { bodiesSentTo, seenRequests, server } from '../../../test/server';
 import { demoTenant } from '../../../test/session';
+import type { AuthPageState } from '@tc/contract/auth-page';
 import HostedSignInPage from './hosted-sign-in-page';
+import { renderAuthPage } from '../../../test/auth-page';
 
 /** The browser's passkey prompt, as the page meets it through @simplewebauthn/browser. */
 const webAuthn = vi.hoisted(() => ({
@@ -24,22 +25,10 @@ const shop: TenantInfo = { ...demoTenant, id: '00000000-0000-4000-8000-000000000
 const refused = (status: number, error: string) =>
   HttpResponse.json({ error, error_description: `refused: ${error}` }, { status });
 
+let passkeysHere = false;
+/** Whether the request's details say passkeys work on this address. */
 function answers({ passkeys = false }: { passkeys?: boolean } = {}) {
-  server.use(
-    http.get(`${PAGE}/details`, () =>
-      HttpResponse.json({
-        realm: 'shop',
-        tenantId: shop.id,
-        prompt: 'login',
-        clientId: 'spa',
-        clientName: 'Shop',
-        loginHint: 'erin@shop.example',
-        uiLocales: null,
-        passkeys,
-      }),
-    ),
-    http.get('/api/v1.0/tenants/identify', () => HttpResponse.json({ data: shop })),
-  );
+  passkeysHere = passkeys;
 }
 
 /** The form fields the page posted to a step, in order. */
@@ -50,13 +39,15 @@ async function formsSentTo(path: string) {
   );
 }
 
-function renderPage() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/login-actions/:realm/:uid" element={<HostedSignInPage />} />
-    </Routes>,
-    { url: PAGE },
-  );
+/** The page as the server renders it for the request (its details in the page state). */
+function renderPage(state: Partial<AuthPageState> = {}) {
+  return renderAuthPage(<HostedSignInPage />, {
+    page: 'hostedSignIn',
+    url: PAGE,
+    tenant: shop,
+    hosted: { realm: 'shop', uid: 'uid-1', loginHint: 'erin@shop.example', passkeys: passkeysHere },
+    ...state,
+  });
 }
 
 /** Renders the page and signs in with the password, which the server answers with `step`. */
