@@ -1,6 +1,11 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { TotpSetup } from '@tc/contract/security';
-import { SIGN_IN_STEP_PATHS, signInStepSchema, type SignInStep } from '@tc/contract/sign-in-steps';
+import {
+  SECOND_FACTOR_METHODS,
+  SIGN_IN_STEP_PATHS,
+  type SecondFactorMethod,
+} from '@tc/contract/sign-in-step-paths';
+import type { SignInStep } from '@tc/contract/sign-in-steps';
 import { OAuthRequestError } from './oidc';
 
 /**
@@ -56,9 +61,27 @@ function stepOf(body: unknown): SignInStep {
   if (legacy.next === undefined && typeof legacy.redirectTo === 'string') {
     return { next: 'done', redirectTo: legacy.redirectTo };
   }
-  const parsed = signInStepSchema.safeParse(body);
-  if (!parsed.success) throw new SignInStepError(502, 'server_error', 'Unexpected answer');
-  return parsed.data;
+  if (!isSignInStep(body)) throw new SignInStepError(502, 'server_error', 'Unexpected answer');
+  return body;
+}
+
+/**
+ * The answer's shape, checked by hand rather than with the contract's schema: the sign-in
+ * pages' script stays without the schema library.
+ */
+function isSignInStep(body: unknown): body is SignInStep {
+  const step = (body ?? {}) as { next?: unknown; redirectTo?: unknown; methods?: unknown };
+  const known = (method: unknown) => SECOND_FACTOR_METHODS.includes(method as SecondFactorMethod);
+  switch (step.next) {
+    case 'done':
+      return typeof step.redirectTo === 'string';
+    case 'second-factor':
+      return Array.isArray(step.methods) && step.methods.every(known);
+    case 'enrol':
+      return true;
+    default:
+      return false;
+  }
 }
 
 const form = (fields: Record<string, string>): RequestInit => ({
