@@ -68,6 +68,28 @@ describe('sign-up page', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("shows the server's field refusal at its field, as after a post without script", async () => {
+    server.use(
+      http.post('/api/v1.0/auth/signup', () =>
+        problem(409, 'user.email_taken', { email: { code: 'user.email_taken' } }),
+      ),
+    );
+    const { user } = renderAuthPage(<SignUpPage />, { page: 'signUp', url: '/signup' });
+    await user.type(screen.getByLabelText('Full name'), 'Sam Signup');
+    await user.type(screen.getByLabelText('Email'), 'sam@demo.example');
+    await user.type(screen.getByLabelText('Password'), 'Correct-horse-1!');
+    await user.type(screen.getByLabelText('Repeat password'), 'Correct-horse-1!');
+    await user.click(screen.getByRole('checkbox', { name: /terms of service/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-up failed: A user with this e-mail address already exists.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'A user with this e-mail address already exists.',
+    );
+    expect(screen.getByLabelText('Full name')).toHaveValue('Sam Signup');
+  });
+
   it('says to check the inbox after a sign-up posted without script', () => {
     renderAuthPage(<SignUpPage />, {
       page: 'signUp',
