@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -18,7 +19,8 @@ const gzipAsync = promisify(gzip);
 function precompress(): Plugin {
   return {
     name: 'precompress',
-    apply: 'build',
+    // The server-side renderer (dist-ssr) is imported by the server, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle({ dir = 'dist' }, bundle) {
       const files = Object.keys(bundle).filter((file) => /\.(js|css|html|svg|json)$/.test(file));
       await Promise.all(
@@ -37,7 +39,14 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two pages: the console (index.html) and the sign-in pages (auth.html, its own small entry
+ * that hydrates what the server rendered). The SSR build (`vite build --ssr
+ * src/auth-render.tsx`) writes the renderer the server imports into dist-ssr, beside dist so
+ * that it is never served; the contract is TypeScript, so it is bundled into it, while the
+ * other packages stay imports resolved from node_modules.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   server: {
     proxy: {
@@ -45,5 +54,17 @@ export default defineConfig({
       '/realms': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
-});
+  ssr: { noExternal: ['@tc/contract'] },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        rolldownOptions: {
+          input: {
+            index: fileURLToPath(new URL('index.html', import.meta.url)),
+            auth: fileURLToPath(new URL('auth.html', import.meta.url)),
+          },
+        },
+      },
+}));

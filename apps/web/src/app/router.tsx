@@ -1,44 +1,29 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { OnboardingStep } from '@tc/contract/onboarding';
-// Sign-in is where every visit without a session starts, so it is part of the entry and
-// index.html preloads it with the rest: no second round trip before the form paints.
-// Every other screen is its own chunk, loaded by its route's `lazy`.
-import SignInPage from '../features/auth/components/sign-in-page';
-import HostedSignInPage from '../features/auth/components/hosted-sign-in-page';
-import { HOSTED_SIGN_IN_PATH } from '@tc/contract/links';
+import { CONSOLE_CLIENT_PATHS, HOSTED_SIGN_IN_PATH } from '@tc/contract/links';
 import type { EntityName } from '../lib/entity-api';
 import { paths, type AppPath } from '../lib/paths';
 import { GuestOnly, LandingRedirect, RequireAuth, RequirePermission } from './guards';
 import { permissionHandle, routePermissions } from './route-access';
 import { enteringOnly, lazyScreen, lazyScreenWith, listLoader } from './route-loading';
 import { RootRoute, RouteError, RouteLoading } from './route-shell';
+import { ServerPage } from './server-page';
 
-const accountScreens: RouteObject[] = [
-  {
-    path: paths.signup,
-    lazy: lazyScreen([], () => import('../features/auth/components/sign-up-page')),
-  },
-  {
-    path: paths.forgotPassword,
-    lazy: lazyScreen([], () => import('../features/auth/components/forgot-password-page')),
-  },
-  {
-    path: paths.checkEmail,
-    lazy: lazyScreen([], () => import('../features/auth/components/check-email-page')),
-  },
-  {
-    path: paths.newPassword,
-    lazy: lazyScreen([], () => import('../features/auth/components/new-password-page')),
-  },
-  {
-    path: paths.passwordReset,
-    lazy: lazyScreen([], () => import('../features/auth/components/password-reset-page')),
-  },
-  {
-    path: paths.verifyEmail,
-    lazy: lazyScreen([], () => import('../features/auth/components/verify-email-page')),
-  },
-];
+/**
+ * The sign-in pages are the server's (rendered into their HTML, with a script of their own):
+ * the console reaches them with a page load.
+ */
+const serverPages: RouteObject[] = [
+  paths.login,
+  paths.signup,
+  paths.forgotPassword,
+  paths.checkEmail,
+  paths.newPassword,
+  paths.passwordReset,
+  paths.verifyEmail,
+  HOSTED_SIGN_IN_PATH,
+  CONSOLE_CLIENT_PATHS.callback,
+].map((path) => ({ path, element: <ServerPage /> }));
 
 /** A list screen: its chunk and texts load with the first page of its rows. */
 function listScreen(
@@ -181,16 +166,12 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteLoading,
     ErrorBoundary: RouteError,
     children: [
+      // The console's start: a signed-in user's landing page, else the sign-in page.
       {
         element: <GuestOnly />,
-        children: [
-          { path: paths.root, Component: SignInPage },
-          { path: paths.login, Component: SignInPage },
-        ],
+        children: [{ path: paths.root, element: <ServerPage to={paths.login} /> }],
       },
-      ...accountScreens,
-      // An application's sign-in, whether or not someone is signed in to the console here.
-      { path: HOSTED_SIGN_IN_PATH, Component: HostedSignInPage },
+      ...serverPages,
       {
         element: <RequireAuth />,
         children: [shellScreens, { element: <RequirePermission />, children: onboardingScreens }],

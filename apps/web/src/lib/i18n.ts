@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE } from '@tc/contract/auth-page';
 import en from '../locales/en.json';
 import { storageKeys } from './storage-keys';
 
@@ -38,10 +39,15 @@ export const i18nReady = i18n
     load: 'languageOnly',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
+    // The cookie is the language the server renders the sign-in pages in (and where they
+    // leave the one chosen there), so the console and those pages speak the same one.
     detection: {
-      order: ['localStorage', 'navigator'],
+      order: ['localStorage', 'cookie', 'navigator'],
       lookupLocalStorage: storageKeys.language,
-      caches: ['localStorage'],
+      lookupCookie: LANGUAGE_COOKIE,
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: '/', sameSite: 'lax' },
+      caches: ['localStorage', 'cookie'],
     },
   });
 
