@@ -1,31 +1,14 @@
 import { z } from 'zod';
 import { envelope } from './problem';
+import { isPasswordTheEmail } from './password-rules';
 import { singleLineText } from './text';
 
-/** The special characters the Set new password checklist names, as the earlier client did. */
-export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
-const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
-
-/** Whether the password holds one of `PASSWORD_SPECIALS`. */
-export const hasPasswordSpecial = (password: string) => SPECIAL.test(password);
-
-/**
- * The checklist the Set new password screen shows, in the earlier client's words: the rules
- * of a tenant that kept the default policy. Each tenant's own rules (a longer minimum, the
- * special character off, common passwords) are checked by the server when a password is set.
- */
-export const passwordChecks = [
-  {
-    id: 'length',
-    label: 'password.too_short',
-    test: (password: string) => password.length >= 8,
-  },
-  {
-    id: 'special',
-    label: 'password.needs_special',
-    test: hasPasswordSpecial,
-  },
-] as const;
+export {
+  hasPasswordSpecial,
+  isPasswordTheEmail,
+  PASSWORD_SPECIALS,
+  passwordChecks,
+} from './password-rules';
 
 /**
  * A new password as a request carries it: only its bounds, since the rules are the tenant's
@@ -35,10 +18,6 @@ export const passwordChecks = [
 export const passwordSchema = singleLineText({ error: 'password.required' })
   .min(1, 'password.required')
   .max(256, 'password.too_long');
-
-/** "Not the e-mail itself": the one rule that needs the address next to the password. */
-export const isPasswordTheEmail = (password: string, email: string) =>
-  password.trim().toLowerCase() === email.trim().toLowerCase();
 
 const emailSchema = singleLineText({ error: 'email.required' })
   .trim()

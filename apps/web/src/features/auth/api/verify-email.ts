@@ -1,10 +1,7 @@
-import { authRoutes } from '@tc/contract/routes/auth';
 import { useEffect, useState } from 'react';
-import { fetchRoute } from '../../../lib/api';
+import { verifyEmail } from './account-requests';
 
-/** POST /auth/verify-email with the token of the /verifyemail?token=… link. */
-export const verifyEmail = (token: string) =>
-  fetchRoute(authRoutes.verifyEmail, { body: { token } });
+export { verifyEmail };
 
 type Verification = Awaited<ReturnType<typeof verifyEmail>>;
 

@@ -1,4 +1,3 @@
-import { signupRequestSchema } from '@tc/contract/account';
 import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { useTypedChecked, useTypedValue } from '../ui/use-typed-value';
 import { GoogleButton } from './google-button';
 import { fieldProblems, pageFailure } from './page-error';
 import { SignInStageScreen } from './sign-in-stage-screen';
+import { checkSignUp } from './sign-up-checks';
 import { useSignInSteps } from './use-sign-in-steps';
 
 type Field = 'fullName' | 'email' | 'password' | 'repeat' | 'terms';
@@ -72,20 +72,16 @@ export default function SignUpPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
-    const form = { fullName, email, password };
-    const parsed = signupRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= t(`signUp.invalid.${field}`);
-      }
+    const checked = checkSignUp({ fullName, email, password });
+    if ('refused' in checked) {
+      for (const field of checked.refused) found[field] = t(`signUp.invalid.${field}`);
     }
     if (password !== repeat) found.repeat = t('password.mismatch');
     if (!terms) found.terms = t('signUp.termsRequired');
     setErrors(found);
     setRefused(undefined);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
-    signup.run(parsed.data, { onError: (error) => setErrors(errorsAtFields(t, error)) });
+    if (Object.keys(found).length > 0 || !('request' in checked)) return;
+    signup.run(checked.request, { onError: (error) => setErrors(errorsAtFields(t, error)) });
   };
 
   if (stage.step !== 'password') {

@@ -1,4 +1,4 @@
-import { passwordChecks } from '@tc/contract/account';
+import { passwordChecks } from '@tc/contract/password-rules';
 import { useTranslation } from 'react-i18next';
 
 /** The contract's password rules (the server enforces the same) plus "Passwords match". */
