@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoTenant } from '../../test/session';
 import { AuthApp } from './auth-app';
 import { useAuthPage } from './auth-page-context';
+import type * as AuthPages from './auth-pages';
 import { loadAuthPage } from './auth-pages';
 
 /** A page that shows what it reads from the context and moves on when asked. */
@@ -34,7 +35,7 @@ function FakePage({ name }: { name: string }) {
 
 // Each page is a fake naming itself; the app's own logic (addresses, history) is real.
 vi.mock('./auth-pages', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./auth-pages')>();
+  const actual = await importOriginal<typeof AuthPages>();
   const pages = new Map<string, () => React.JSX.Element>();
   const page = (name: string) => {
     if (!pages.has(name)) pages.set(name, () => <FakePage name={name} />);
