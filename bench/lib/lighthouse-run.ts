@@ -10,6 +10,8 @@ export type Preset = 'mobile' | 'desktop';
 export interface LighthouseRun {
   page: string;
   preset: Preset;
+  /** Which round of the benchmark it belongs to; each round runs every page once per preset. */
+  round?: number;
   performance: number;
   accessibility: number;
   metricsMs: {
@@ -102,5 +104,28 @@ export function medians(runs: LighthouseRun[]) {
     largestContentfulPaintMs: of((r) => r.metricsMs.largestContentfulPaint),
     totalBlockingTimeMs: of((r) => r.metricsMs.totalBlockingTime),
     cumulativeLayoutShift: of((r) => r.cumulativeLayoutShift),
+  };
+}
+
+/**
+ * The median over rounds of `page − other` within each round (both runs completed): each pair
+ * ran back to back, so a change of machine load during the run cancels out within a pair.
+ */
+export function medianRoundDifferences(runs: LighthouseRun[], page: string, other: string) {
+  const rounds = new Map<number, Partial<Record<string, LighthouseRun>>>();
+  for (const run of runs) {
+    if (run.runtimeError || run.round === undefined) continue;
+    rounds.set(run.round, { ...rounds.get(run.round), [run.page]: run });
+  }
+  const pairs = [...rounds.values()].flatMap((round) => {
+    const [a, b] = [round[page], round[other]];
+    return a && b ? [[a, b] as const] : [];
+  });
+  return {
+    rounds: pairs.length,
+    performance: median(pairs.map(([a, b]) => a.performance - b.performance)),
+    totalBlockingTimeMs: median(
+      pairs.map(([a, b]) => a.metricsMs.totalBlockingTime - b.metricsMs.totalBlockingTime),
+    ),
   };
 }
