@@ -1,25 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { signupRequestSchema } from '@tc/contract/account';
 import { AUTH_PAGE_PATHS, type AuthPageError } from '@tc/contract/auth-page';
 import { isProblemCode } from '@tc/contract/problem-codes';
 import { API_BASE_PATH } from '@tc/contract/route';
 import { authRoutes } from '@tc/contract/routes/auth';
 import type { AppContext } from '../../app-context';
+import { formField, formFields, shown } from './form-fields';
 import { callInside, pageErrorOf } from './inside-call';
 import { basePageState } from './page-state';
 import type { AuthPageRenderer } from './renderer';
 
-const text = z.string().max(4000).optional();
-const signUpForm = z.object({
-  fullName: text,
-  email: text,
-  password: text,
-  repeat: text,
-  terms: text,
-});
-const forgotForm = z.object({ email: text });
-const newPasswordForm = z.object({ token: text, password: text, confirm: text });
+const SIGN_UP_FIELDS = ['fullName', 'email', 'password', 'repeat', 'terms'] as const;
+const NEW_PASSWORD_FIELDS = ['token', 'password', 'confirm'] as const;
+type SignUpForm = Record<(typeof SIGN_UP_FIELDS)[number], string>;
 
 type FieldCodes = Record<string, { code: string }>;
 
@@ -32,15 +25,14 @@ const refusedFields = (fields: FieldCodes): AuthPageError => ({
 });
 
 /** The fields the sign-up page's script refuses before posting, with the same codes. */
-function signUpRefusals(form: z.infer<typeof signUpForm>): FieldCodes {
+function signUpRefusals(form: SignUpForm): FieldCodes {
   const fields: FieldCodes = {};
   const parsed = signupRequestSchema.safeParse(form);
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = String(issue.path[0]);
     if (isProblemCode(issue.message)) fields[field] ??= { code: issue.message };
   }
-  if ((form.password ?? '') !== (form.repeat ?? ''))
-    fields['repeat'] = { code: 'password.mismatch' };
+  if (form.password !== form.repeat) fields['repeat'] = { code: 'password.mismatch' };
   if (form.terms !== 'on') fields['terms'] = { code: 'terms.required' };
   return fields;
 }
@@ -59,12 +51,12 @@ export function registerAccountPosts(
 ) {
   app.post(
     AUTH_PAGE_PATHS.signUp,
-    { schema: { body: signUpForm, hide: true } },
+    { schema: { hide: true }, config: { page: 'signUp' } },
     async (request, reply) => {
-      const form = request.body as z.infer<typeof signUpForm>;
+      const form = formFields(request.body, SIGN_UP_FIELDS);
       const values = {
-        fullName: form.fullName ?? '',
-        email: form.email ?? '',
+        fullName: shown(form.fullName),
+        email: shown(form.email),
         ...(form.terms === 'on' ? { terms: 'on' } : {}),
       };
       const state = { ...(await basePageState(ctx, request, reply, 'signUp')), values };
@@ -86,16 +78,19 @@ export function registerAccountPosts(
 
   app.post(
     AUTH_PAGE_PATHS.forgotPassword,
-    { schema: { body: forgotForm, hide: true } },
+    { schema: { hide: true }, config: { page: 'forgotPassword' } },
     async (request, reply) => {
-      const { email = '' } = request.body as z.infer<typeof forgotForm>;
+      const email = formField(request.body, 'email');
       const answer = await callInside(app, request, {
         method: 'POST',
         url: api(authRoutes.forgotPassword.path),
         json: { email },
       });
       const page = answer.status >= 400 ? 'forgotPassword' : 'checkEmail';
-      const state = { ...(await basePageState(ctx, request, reply, page)), values: { email } };
+      const state = {
+        ...(await basePageState(ctx, request, reply, page)),
+        values: { email: shown(email) },
+      };
       if (answer.status >= 400) {
         return renderer.send(reply, { ...state, error: pageErrorOf(answer) }, answer.status);
       }
@@ -105,16 +100,12 @@ export function registerAccountPosts(
 
   app.post(
     AUTH_PAGE_PATHS.newPassword,
-    { schema: { body: newPasswordForm, hide: true } },
+    { schema: { hide: true }, config: { page: 'newPassword' } },
     async (request, reply) => {
-      const {
-        token = '',
-        password = '',
-        confirm = '',
-      } = request.body as z.infer<typeof newPasswordForm>;
+      const { token, password, confirm } = formFields(request.body, NEW_PASSWORD_FIELDS);
       const state = {
         ...(await basePageState(ctx, request, reply, 'newPassword')),
-        values: { token },
+        values: { token: shown(token) },
       };
       if (password !== confirm) {
         const error = refusedFields({ confirm: { code: 'password.mismatch' } });

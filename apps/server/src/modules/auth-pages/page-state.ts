@@ -13,12 +13,14 @@ import { SIGN_IN_STEP_PATHS } from '@tc/contract/sign-in-steps';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/problem';
 import { identifyTenant } from '../tenants';
+import { z } from 'zod';
 import { callInside } from './inside-call';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
-const supported = (tag: string | undefined): AuthPageLanguage | undefined => {
-  const primary = tag?.trim().toLowerCase().split('-')[0];
+const supported = (tag: unknown): AuthPageLanguage | undefined => {
+  if (typeof tag !== 'string') return undefined;
+  const primary = tag.trim().toLowerCase().split('-')[0];
   return AUTH_PAGE_LANGUAGES.find((language) => language === primary);
 };
 
@@ -111,13 +113,22 @@ export async function basePageState(
   };
 }
 
-interface HostedDetails {
-  tenantId: string;
-  clientId: string | null;
-  loginHint: string | null;
-  uiLocales: string | null;
-  passkeys: boolean;
-}
+/** A hosted page's address: a realm and the uid of an application's sign-in request. */
+const pathPart = z
+  .string()
+  .min(1)
+  .max(100)
+  // The parts are put into the address of the steps' routes: a dot segment would lead elsewhere.
+  .refine((part) => part !== '.' && part !== '..');
+export const hostedPageParams = z.object({ realm: pathPart, uid: pathPart });
+
+const hostedDetails = z.object({
+  tenantId: z.string(),
+  clientId: z.string().nullable(),
+  loginHint: z.string().nullable(),
+  uiLocales: z.string().nullable(),
+  passkeys: z.boolean(),
+});
 
 /**
  * The page of an application's sign-in request: its details as the page's script would ask
@@ -136,7 +147,8 @@ export async function hostedPageState(
     method: 'GET',
     url: `${hostedSignInPath(realm, uid)}${SIGN_IN_STEP_PATHS.details}`,
   });
-  if (answer.status !== 200) {
+  const found = answer.status === 200 ? hostedDetails.safeParse(answer.body) : undefined;
+  if (!found?.success) {
     return {
       page: 'hostedSignIn',
       url: request.url,
@@ -145,12 +157,12 @@ export async function hostedPageState(
       hosted: { realm, uid, loginHint: null, passkeys: false, expired: true },
     };
   }
-  const details = answer.body as HostedDetails;
+  const details = found.data;
   return {
     page: details.clientId === CLIENT_ID ? 'signIn' : 'hostedSignIn',
     url: request.url,
     language: pageLanguage(request, reply, details.uiLocales),
     tenant: await tenantOfAddress(ctx, request, details.tenantId),
-    hosted: { realm, uid, loginHint: details.loginHint, passkeys: details.passkeys === true },
+    hosted: { realm, uid, loginHint: details.loginHint, passkeys: details.passkeys },
   };
 }

@@ -31,20 +31,28 @@ const scriptSafeJson = (value: unknown) =>
     .replaceAll('\u2029', '\\u2029');
 
 /**
+ * Without a web build, the pages are answered with their state and no markup or script: the
+ * forms' routes still do their work (the server's own tests run before any build).
+ */
+const UNBUILT_TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--auth-head--></head>' +
+  '<body><div id="root"><!--auth-page--></div></body></html>';
+
+/**
  * Loads the web build's sign-in page template and its server-side renderer once, at start.
  * Without the renderer (a build without its SSR half) the page still works: its script
- * renders it, as the console's pages are rendered. Without the template there is no page.
+ * renders it, as the console's pages are rendered.
  */
-export async function loadAuthPageRenderer(
-  webDist: string | undefined,
-): Promise<AuthPageRenderer | undefined> {
-  if (!webDist || !existsSync(join(webDist, TEMPLATE))) return undefined;
-  const template = readFileSync(join(webDist, TEMPLATE), 'utf8');
-  const rendererFile = join(webDist, RENDERER);
-  const render: RenderAuthPage | undefined = existsSync(rendererFile)
-    ? ((await import(pathToFileURL(rendererFile).href)) as { renderAuthPage: RenderAuthPage })
-        .renderAuthPage
-    : undefined;
+export async function loadAuthPageRenderer(webDist: string | undefined): Promise<AuthPageRenderer> {
+  const templateFile = webDist ? join(webDist, TEMPLATE) : undefined;
+  const built = templateFile !== undefined && existsSync(templateFile);
+  const template = built ? readFileSync(templateFile, 'utf8') : UNBUILT_TEMPLATE;
+  const rendererFile = webDist ? join(webDist, RENDERER) : '';
+  const render: RenderAuthPage | undefined =
+    built && existsSync(rendererFile)
+      ? ((await import(pathToFileURL(rendererFile).href)) as { renderAuthPage: RenderAuthPage })
+          .renderAuthPage
+      : undefined;
 
   return {
     send(reply, state, status = 200) {

@@ -1,29 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AUTH_PAGE_PATHS, type AuthPageName } from '@tc/contract/auth-page';
 import type { AppContext } from '../../app-context';
 import { findWebDist } from '../../http/static-web';
 import { registerAccountPosts } from './account-posts';
-import { basePageState, hostedPageState } from './page-state';
+import { answerPageError } from './page-errors';
+import { basePageState, hostedPageParams, hostedPageState } from './page-state';
 import { loadAuthPageRenderer } from './renderer';
 import { registerSignInPosts } from './sign-in-posts';
 
-const pageQuery = z.object({ lang: z.string().max(20).optional() }).passthrough();
-
 /**
  * The sign-in pages, rendered here with the state their script starts from, so each shows
- * and works — its forms post here — before, or without, its script. Registered only where
- * the web console is built with its sign-in page; elsewhere the console serves every page.
+ * and works — its forms post here — before, or without, its script.
  */
 export async function authPageRoutes(
   app: FastifyInstance,
   { ctx, webDist = findWebDist() }: { ctx: AppContext; webDist?: string | null | undefined },
 ) {
   const renderer = await loadAuthPageRenderer(webDist ?? undefined);
-  if (!renderer) return;
+  // A request refused before its handler (a body of another type, too large, a bad address)
+  // is answered with its page too, showing why.
+  app.setErrorHandler(answerPageError(ctx, renderer));
 
   for (const [page, path] of Object.entries(AUTH_PAGE_PATHS) as [AuthPageName, string][]) {
-    app.get(path, { schema: { querystring: pageQuery, hide: true } }, async (request, reply) =>
+    app.get(path, { schema: { hide: true }, config: { page } }, async (request, reply) =>
       renderer.send(reply, await basePageState(ctx, request, reply, page)),
     );
   }
@@ -32,10 +31,10 @@ export async function authPageRoutes(
     '/login-actions/:realm/:uid',
     {
       schema: {
-        params: z.object({ realm: z.string().min(1).max(100), uid: z.string().min(1).max(100) }),
-        querystring: pageQuery,
+        params: hostedPageParams,
         hide: true,
       },
+      config: { page: 'hostedSignIn' },
     },
     async (request, reply) => {
       const { realm, uid } = request.params as { realm: string; uid: string };

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   AUTH_PAGE_PATHS,
   CONSOLE_SIGN_IN_COOKIE,
@@ -11,19 +10,14 @@ import {
 import { CONSOLE_CLIENT_PATHS, hostedSignInPath } from '@tc/contract/links';
 import { SIGN_IN_STEP_PATHS, signInStepSchema } from '@tc/contract/sign-in-steps';
 import type { AppContext } from '../../app-context';
+import { formFields, shown } from './form-fields';
 import { callInside, pageErrorOf, type InsideAnswer } from './inside-call';
-import { basePageState, hostedPageState } from './page-state';
+import { basePageState, hostedPageParams, hostedPageState } from './page-state';
 import { CLIENT_ID } from '@tc/contract/permissions';
 import type { AuthPageRenderer } from './renderer';
 
-/** The sign-in forms' fields; anything else is ignored. Checked again by the steps' routes. */
-export const signInForm = z.object({
-  username: z.string().max(1000).optional(),
-  password: z.string().max(4000).optional(),
-  remember: z.string().max(10).optional(),
-  code: z.string().max(200).optional(),
-});
-type SignInForm = z.infer<typeof signInForm>;
+const SIGN_IN_FIELDS = ['username', 'password', 'remember', 'code'] as const;
+type SignInForm = Record<(typeof SIGN_IN_FIELDS)[number], string>;
 
 const COOKIE_MAX_AGE_S = 600;
 
@@ -33,7 +27,7 @@ const pkceChallenge = (verifier: string) =>
   createHash('sha256').update(verifier).digest('base64url');
 
 const shownValues = (form: SignInForm) => ({
-  username: form.username ?? '',
+  username: shown(form.username),
   ...(form.remember === 'on' ? { remember: 'on' } : {}),
 });
 
@@ -75,9 +69,9 @@ export function registerSignInPosts(
 ) {
   app.post(
     AUTH_PAGE_PATHS.signIn,
-    { schema: { body: signInForm, hide: true } },
+    { schema: { hide: true }, config: { page: 'signIn' } },
     async (request, reply) => {
-      const form = request.body as SignInForm;
+      const form = formFields(request.body, SIGN_IN_FIELDS);
       const base = await basePageState(ctx, request, reply, 'signIn');
       const state = { ...base, values: shownValues(form) };
       if (!state.tenant) {
@@ -125,8 +119,8 @@ export function registerSignInPosts(
         method: 'POST',
         url: `${stepsPath}${SIGN_IN_STEP_PATHS.password}`,
         form: {
-          username: form.username ?? '',
-          password: form.password ?? '',
+          username: form.username,
+          password: form.password,
           remember: String(cookie.remember),
         },
         cookies: authorize.setCookies,
@@ -144,24 +138,25 @@ export function registerSignInPosts(
     '/login-actions/:realm/:uid',
     {
       schema: {
-        params: z.object({ realm: z.string().min(1).max(100), uid: z.string().min(1).max(100) }),
-        body: signInForm,
+        params: hostedPageParams,
         hide: true,
       },
+      config: { page: 'hostedSignIn' },
     },
     async (request, reply) => {
       const { realm, uid } = request.params as { realm: string; uid: string };
-      const form = request.body as SignInForm;
+      const form = formFields(request.body, SIGN_IN_FIELDS);
       const stepsPath = hostedSignInPath(realm, uid);
-      const byCode = form.code !== undefined;
+      const byCode =
+        typeof request.body === 'object' && request.body !== null && 'code' in request.body;
       const answer = await callInside(app, request, {
         method: 'POST',
         url: `${stepsPath}${byCode ? SIGN_IN_STEP_PATHS.secondFactor : SIGN_IN_STEP_PATHS.password}`,
         form: byCode
-          ? { code: form.code ?? '' }
+          ? { code: form.code }
           : {
-              username: form.username ?? '',
-              password: form.password ?? '',
+              username: form.username,
+              password: form.password,
               remember: form.remember === 'on' ? 'on' : 'false',
             },
       });

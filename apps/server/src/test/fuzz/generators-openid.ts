@@ -182,6 +182,19 @@ export function openIdGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
       'GET',
       (name, uid) => `/login-actions/${name}/${uid}/details`,
     ),
+    // The hosted page itself: rendered with the request's details, and its forms posted
+    // without script (the password, or a code).
+    ['GET /login-actions/:realm/:uid']: aboutInteraction(
+      openId.interactions,
+      'GET',
+      (name, uid) => `/login-actions/${name}/${uid}`,
+    ),
+    ['POST /login-actions/:realm/:uid']: aboutInteraction(
+      openId.interactions,
+      'POST',
+      (name, uid) => `/login-actions/${name}/${uid}`,
+      formBody(fc.oneof(signInForm, fc.record({ code: secondFactorCode }))),
+    ),
     ['POST /login-actions/:realm/:uid/login']: aboutInteraction(
       openId.interactions,
       'POST',

@@ -3,6 +3,7 @@ import { CLIENT_ID, MASTER_REALM } from '@tc/contract/permissions';
 import { anyText, emailAt, idFrom, typedText } from './arbitraries';
 import type { FuzzRequest } from './fuzz-request';
 import { formBody, fuzzRequest, headers, jsonBody, pathSegment, query } from './http-parts';
+import { authPageGenerators } from './generators-auth-pages';
 import { bearer } from './generators-entities';
 import { openIdGenerators, openIdGrants } from './generators-openid';
 import type { FuzzWorld } from './world';
@@ -55,6 +56,7 @@ export function publicGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
 
   return {
     ...openIdGenerators(world),
+    ...authPageGenerators(world),
     [`POST ${REALMS}/protocol/openid-connect/token`]: fuzzRequest({
       method: 'POST',
       path: realmPath('/protocol/openid-connect/token'),

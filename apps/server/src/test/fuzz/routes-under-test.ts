@@ -74,6 +74,9 @@ const BROWSER_ROUTES = new Set([
   `GET ${OPENID}/logout`,
   `POST ${OPENID}/logout/confirm`,
   `GET ${OPENID}/logout/success`,
+  // The hosted sign-in page and its forms posted without script answer pages.
+  'GET /login-actions/:realm/:uid',
+  'POST /login-actions/:realm/:uid',
 ]);
 
 /**

@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
+import { emailAt, typedText } from './arbitraries';
+import type { FuzzRequest } from './fuzz-request';
+import { formBody, fuzzRequest, headers, query } from './http-parts';
+import type { FuzzWorld } from './world';
+
+/**
+ * The sign-in pages (rendered with their state) and their forms posted without script: the
+ * console's sign-in, sign-up, forgot and new password, with the pages' own fields, near-valid
+ * values and anything else.
+ */
+export function authPageGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const { tenant, victim } = world;
+  const browser = fc.oneof(
+    headers({ accept: 'text/html', 'accept-language': 'de-CH, fr;q=0.8' }),
+    headers({ cookie: 'tc_lang=it' }),
+    headers({}),
+  );
+  const email = fc.oneof(fc.constant(victim.email), emailAt(tenant.domain), typedText(30));
+  const password = fc.oneof(fc.constant(victim.password), typedText(20));
+  const onOrNot = fc.constantFrom('on', 'off', '');
+  const pageQuery = query(['lang', 'token', 'email']);
+  const post = (path: string, fields: fc.Arbitrary<Record<string, string>>) =>
+    fuzzRequest({
+      method: 'POST',
+      path: fc.constant(path),
+      headers: browser,
+      body: formBody(fields),
+    });
+  const pages = Object.values(AUTH_PAGE_PATHS).map((path) => [
+    `GET ${path}`,
+    fuzzRequest({ method: 'GET', path: fc.constant(path), query: pageQuery, headers: browser }),
+  ]);
+
+  return {
+    ...Object.fromEntries(pages),
+    [`POST ${AUTH_PAGE_PATHS.signIn}`]: post(
+      AUTH_PAGE_PATHS.signIn,
+      fc.record(
+        { username: email, password, remember: onOrNot, code: typedText(10) },
+        { requiredKeys: [] },
+      ),
+    ),
+    [`POST ${AUTH_PAGE_PATHS.signUp}`]: post(
+      AUTH_PAGE_PATHS.signUp,
+      fc.record(
+        {
+          fullName: typedText(40),
+          email,
+          password,
+          repeat: password,
+          terms: onOrNot,
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+    [`POST ${AUTH_PAGE_PATHS.forgotPassword}`]: post(
+      AUTH_PAGE_PATHS.forgotPassword,
+      fc.record({ email }, { requiredKeys: [] }),
+    ),
+    [`POST ${AUTH_PAGE_PATHS.newPassword}`]: post(
+      AUTH_PAGE_PATHS.newPassword,
+      fc.record(
+        {
+          token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), typedText(50)),
+          password,
+          confirm: password,
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+  };
+}
