@@ -9,7 +9,7 @@ import { Alert, AuthLink, PrimaryButton } from '../ui/controls';
 import { PasswordField } from '../ui/fields';
 import { PasswordChecklist } from '../ui/password-checklist';
 import { useTypedValue } from '../ui/use-typed-value';
-import { fieldProblems, pageFailure } from './page-error';
+import { failureBeyondFields, fieldProblems, pageFailure } from './page-error';
 
 /**
  * Set new password, with the token of the e-mailed /newpassword?token=… link. Without script
@@ -41,8 +41,7 @@ export default function NewPasswordPage() {
   };
 
   const failure = reset.isError ? reset.error : refused;
-  const otherFields = Object.keys(fieldProblems(failure)).filter((field) => field !== 'confirm');
-  const showFailure = failure !== undefined && (mismatch === null || otherFields.length > 0);
+  const showFailure = failure !== undefined && failureBeyondFields(failure, ['confirm']);
   return (
     <AuthLayout title={t('newPassword.title')}>
       {token === '' ? (

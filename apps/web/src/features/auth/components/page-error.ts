@@ -32,3 +32,15 @@ export function fieldProblems(error: unknown): Record<string, CodedProblem> {
   if (!(error instanceof ApiError)) return {};
   return (error.problem?.fields ?? {}) as Record<string, CodedProblem>;
 }
+
+/**
+ * Whether a failure needs its own message above the form: it names no field, or one the form
+ * does not have. Field problems the form shows at their fields are not said twice (as with
+ * the checks the page makes before posting).
+ */
+export function failureBeyondFields(error: unknown, formFields: readonly string[]): boolean {
+  const texts = (error as { problem?: { errors?: Record<string, string> } } | undefined)?.problem
+    ?.errors;
+  const named = [...Object.keys(fieldProblems(error)), ...Object.keys(texts ?? {})];
+  return named.length === 0 || named.some((field) => !formFields.includes(field));
+}

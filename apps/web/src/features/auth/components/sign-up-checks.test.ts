@@ -22,10 +22,9 @@ describe('sign-up checks before posting', () => {
   it.each(forms)('refuses what the contract refuses and sends what it sends (%#)', (form) => {
     const checked = checkSignUp(form);
     const expected = schemaRefuses(form);
-    if ('refused' in expected) {
-      expect('refused' in checked && [...checked.refused].sort()).toEqual(
-        [...expected.refused].sort(),
-      );
+    if (expected.refused) {
+      const refused = 'refused' in checked ? [...checked.refused].sort() : [];
+      expect(refused).toEqual([...expected.refused].sort());
     } else expect(checked).toEqual(expected);
   });
 });

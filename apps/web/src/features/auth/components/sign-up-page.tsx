@@ -13,12 +13,13 @@ import { Alert, AuthLink, PrimaryButton } from '../ui/controls';
 import { Checkbox, PasswordField, TextField } from '../ui/fields';
 import { useTypedChecked, useTypedValue } from '../ui/use-typed-value';
 import { GoogleButton } from './google-button';
-import { fieldProblems, pageFailure } from './page-error';
+import { failureBeyondFields, fieldProblems, pageFailure } from './page-error';
 import { SignInStageScreen } from './sign-in-stage-screen';
 import { checkSignUp } from './sign-up-checks';
 import { useSignInSteps } from './use-sign-in-steps';
 
-type Field = 'fullName' | 'email' | 'password' | 'repeat' | 'terms';
+const FIELDS = ['fullName', 'email', 'password', 'repeat', 'terms'] as const;
+type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field, string>>;
 
 /** A refusal's field problems, and its older per-field texts, at the form's fields. */
@@ -165,7 +166,7 @@ export default function SignUpPage() {
           inputRef={fields.terms}
           error={errors.terms}
         />
-        {failure !== undefined ? (
+        {failure !== undefined && failureBeyondFields(failure, FIELDS) ? (
           <Alert severity="error">
             {t('signUp.failed', { message: describeFailure(t, failure) })}
           </Alert>
