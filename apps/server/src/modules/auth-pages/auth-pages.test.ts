@@ -91,6 +91,21 @@ describe('a sign-in page', () => {
     expect(state.tenant?.name).toBe('master');
   });
 
+  it('is compressed for the browser, as the build’s files are', async () => {
+    const jar = new CookieJar();
+    const br = await jar.fetch(`${server.url}/login`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(bootOf(await br.text()).state.page).toBe('signIn');
+    const gzip = await jar.fetch(`${server.url}/login`, {
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await jar.fetch(`${server.url}/login`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
   it('keeps a language chosen on the page in a cookie, over the browser’s', async () => {
     const jar = new CookieJar();
     expect((await page(jar, '/signup?lang=fr')).state.language).toBe('fr');
