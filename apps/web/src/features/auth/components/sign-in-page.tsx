@@ -40,7 +40,8 @@ const toConsole = (session: Session) => window.location.assign(links.landing(ses
  * after the password). The same screen is the identity provider's hosted sign-in for the
  * tenant's own applications (`hosted`): there each step goes to the application's sign-in
  * request, which at the end sends the browser back to the application. Without script the
- * form posts (`/login`, or the request's `/login`) and the server answers with the next page.
+ * form posts to the page's address (`/login`, or the request's) and the server answers with
+ * the next page.
  */
 export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   const { t, i18n } = useTranslation();
@@ -109,7 +110,8 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   }
 
   const failure = login.isError ? login.error : refused;
-  const action = hosted ? `${hostedSignInPath(hosted.realm, hosted.uid)}/login` : '/login';
+  // Without script the form posts to its own page's address, which the server answers.
+  const action = hosted ? hostedSignInPath(hosted.realm, hosted.uid) : '/login';
   return (
     <AuthLayout title={t('signIn.title')}>
       {state.tenant?.signupEnabled ? (

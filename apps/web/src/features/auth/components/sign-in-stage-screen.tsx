@@ -28,7 +28,10 @@ export function SignInStageScreen({
   finish: (redirectTo: string) => Promise<void>;
   /** Back to the first step, the sign-in abandoned. */
   onBack: () => void;
-  /** Where the sign-in request's steps post without script, where known. */
+  /**
+   * The sign-in request's page (`/login-actions/{realm}/{uid}`), where known: its second
+   * step's form posts there without script.
+   */
   stepsPath?: string;
   /** The refusal of a step posted without script, which the page was rendered with. */
   refused?: unknown;
@@ -42,7 +45,7 @@ export function SignInStageScreen({
           verify={async (code) => advance(await driver.secondFactor(code))}
           passkey={async () => advance(await driver.secondFactorPasskey())}
           onBack={onBack}
-          action={stepsPath === undefined ? undefined : `${stepsPath}/second-factor`}
+          action={stepsPath}
           refused={refused}
         />
       </AuthLayout>
