@@ -11,7 +11,7 @@ import { useCodeEntry } from './use-code-entry';
  * The step after the password for a user with a second factor: the authenticator app's code,
  * or one of the recovery codes, or a passkey where the user has one. A wrong code keeps the
  * step, with the reason, so the next try is one field away. Without script the code form
- * posts to `action` (the sign-in request's second-factor step).
+ * posts to `action` (the sign-in request's page, which the server answers).
  */
 export function SecondFactorStep(props: {
   methods: readonly SecondFactorMethod[];

@@ -43,10 +43,10 @@ describe('sign-in page: as the server renders it', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
-  it("posts the hosted sign-in to its request's /login", () => {
+  it("posts the hosted sign-in to its request's page", () => {
     renderAuthPage(<HostedSignInPage />, { page: 'hostedSignIn', url: PAGE, hosted });
     const form = screen.getByRole('button', { name: 'Sign in' }).closest('form')!;
-    expect(form).toHaveAttribute('action', `${PAGE}/login`);
+    expect(form).toHaveAttribute('action', PAGE);
   });
 
   it('offers the four languages as links that keep the query and mark the current one', () => {
@@ -134,7 +134,7 @@ describe('sign-in page: taken over by its script', () => {
     const field = screen.getByLabelText('Authentication code');
     const form = field.closest('form')!;
     expect(form).toHaveAttribute('method', 'post');
-    expect(form).toHaveAttribute('action', `${PAGE}/second-factor`);
+    expect(form).toHaveAttribute('action', PAGE);
     expect(field).toHaveAttribute('name', 'code');
 
     await user.type(field, '123456');
