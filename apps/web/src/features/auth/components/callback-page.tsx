@@ -8,25 +8,38 @@ import { getSession, saveTokens } from '../../../lib/session';
 import { AuthLayout } from '../ui/auth-layout';
 import { Alert, Progress } from '../ui/controls';
 
+/** Why the sign-in could not be finished: refused, or no sign-in in progress (expired). */
+class CallbackFailure extends Error {
+  constructor(
+    readonly reason: 'refused' | 'expired',
+    description = '',
+  ) {
+    super(description);
+  }
+}
+
 /**
- * The code exchange, once per page: the code works once, and StrictMode runs an effect twice.
- * Answers the landing page, or the reason the sign-in could not be finished.
+ * The code exchange, once per callback address: a code works once, and StrictMode runs an
+ * effect twice. Answers the landing page.
  */
-let exchange: Promise<string> | undefined;
+let exchange: { callback: string; landing: Promise<string> } | undefined;
 
 async function finishSignIn(): Promise<string> {
   const callback = new URL(window.location.href);
   const refused = callback.searchParams.get('error');
-  if (refused) throw new Error(callback.searchParams.get('error_description') ?? refused);
+  if (refused) {
+    throw new CallbackFailure('refused', callback.searchParams.get('error_description') ?? refused);
+  }
+  // The cookie lasts ten minutes: without it, the sign-in has expired (or began elsewhere).
   const signIn = readConsoleSignInCookie();
-  if (!signIn) throw new Error('No sign-in is in progress in this browser.');
+  if (!signIn) throw new CallbackFailure('expired');
   try {
     saveTokens(await finishConsoleSignIn(signIn, callback), signIn.remember);
   } finally {
     clearConsoleSignInCookie();
   }
   const session = getSession();
-  if (!session) throw new Error('The sign-in answer held no token.');
+  if (!session) throw new CallbackFailure('refused', 'No token');
   return links.landing(session.superAdmin);
 }
 
@@ -40,12 +53,20 @@ export default function CallbackPage() {
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    exchange ??= finishSignIn();
-    exchange.then(
+    const callback = window.location.href;
+    if (exchange?.callback !== callback) exchange = { callback, landing: finishSignIn() };
+    exchange.landing.then(
       (landing) => window.location.replace(landing),
-      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+      (error: unknown) =>
+        setFailure(
+          error instanceof CallbackFailure && error.reason === 'expired'
+            ? t('signInSteps.errors.expired')
+            : t('signIn.authFailed', {
+                description: error instanceof Error ? error.message : String(error),
+              }),
+        ),
     );
-  }, []);
+  }, [t]);
 
   return (
     <AuthLayout title={t('signIn.title')}>
@@ -59,7 +80,7 @@ export default function CallbackPage() {
         </>
       ) : (
         <>
-          <Alert severity="error">{t('signIn.authFailed', { description: failure })}</Alert>
+          <Alert severity="error">{failure}</Alert>
           <p className="auth-text">
             <a className="auth-link" href={AUTH_PAGE_PATHS.signIn}>
               {t('auth.backToLogin')}
