@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { AUTH_BOOT_ELEMENT_ID, LANGUAGE_COOKIE, type AuthBoot } from '@tc/contract/auth-page';
@@ -54,6 +54,10 @@ void Promise.all([pageTexts(), loadAuthPage(state.page)]).then(([texts]) => {
     </StrictMode>
   );
   // Without the server's markup (it renders none when its renderer is missing), render anew.
-  if (root.firstElementChild) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // In a transition, React yields to the browser every few milliseconds instead of taking
+  // the page over in one long task; the server's markup shows and posts meanwhile.
+  startTransition(() => {
+    if (root.firstElementChild) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 });
