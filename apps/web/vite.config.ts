@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { AUTH_PAGE_FILES } from './src/features/auth/auth-page-files';
 
 // During `vite dev` the API and the identity provider live on the Fastify server (same origin in production).
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
@@ -39,6 +41,45 @@ function precompress(): Plugin {
   };
 }
 
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * For the server, beside the renderer: each sign-in page's script chunks beyond those auth.html
+ * already loads (dist-ssr/auth-page-assets.json: page name → URLs), so it can preload them with
+ * the page instead of the entry asking for them once it runs. From the client build's manifest.
+ */
+function authPageAssets(): Plugin {
+  return {
+    name: 'auth-page-assets',
+    apply: (_config, env) => env.command === 'build' && Boolean(env.isSsrBuild),
+    async generateBundle() {
+      const manifestFile = fileURLToPath(new URL('dist/.vite/manifest.json', import.meta.url));
+      if (!existsSync(manifestFile)) return;
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+      const closure = (key: string, into = new Set<string>()) => {
+        if (into.has(key)) return into;
+        into.add(key);
+        for (const next of manifest[key]?.imports ?? []) closure(next, into);
+        return into;
+      };
+      const entry = closure('auth.html');
+      const assets = Object.fromEntries(
+        Object.entries(AUTH_PAGE_FILES).map(([page, file]) => [
+          page,
+          [...closure(`src/features/auth/components/${file}.tsx`)]
+            .filter((key) => !entry.has(key) && manifest[key])
+            .map((key) => `/${manifest[key]!.file}`),
+        ]),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: 'auth-page-assets.json',
+        source: JSON.stringify(assets, null, 2),
+      });
+    },
+  };
+}
+
 /**
  * Two pages: the console (index.html) and the sign-in pages (auth.html, its own small entry
  * that hydrates what the server rendered). The SSR build (`vite build --ssr
@@ -47,7 +88,7 @@ function precompress(): Plugin {
  * other packages stay imports resolved from node_modules.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), authPageAssets()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
@@ -60,6 +101,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
+        // Read by the SSR build (authPageAssets); a hidden folder, which the server never serves.
+        manifest: true,
         rolldownOptions: {
           input: {
             index: fileURLToPath(new URL('index.html', import.meta.url)),

@@ -51,7 +51,7 @@ describe('the sign-in pages rendered by the server', () => {
     expect(page.html).toContain('value="ada@demo.localhost"');
   });
 
-  it("posts an application's sign-in to its request's own address", () => {
+  it("posts an application's sign-in to its request's page", () => {
     const page = renderAuthPage(
       state({
         page: 'hostedSignIn',
@@ -59,7 +59,7 @@ describe('the sign-in pages rendered by the server', () => {
         hosted: { realm: 'demo', uid: 'abc', loginHint: null, passkeys: false },
       }),
     );
-    expect(formTag(page.html)).toMatch(/action="\/login-actions\/demo\/abc\/login"/);
+    expect(formTag(page.html)).toMatch(/action="\/login-actions\/demo\/abc"/);
   });
 
   it('renders the forgotten-password form and the callback page', () => {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AUTH_PAGE_PATHS, type AuthPageName } from '@tc/contract/auth-page';
+import { AUTH_PAGE_FILES } from './auth-page-files';
 
 type PageModule = { default: ComponentType };
 
@@ -8,19 +9,9 @@ type PageModule = { default: ComponentType };
  * client loads the server-rendered page's chunk before hydrating, and another one when it
  * navigates to it. The server's renderer loads them all once, when it starts.
  */
-const pageModules: Record<AuthPageName, () => Promise<PageModule>> = {
-  signIn: () => import('./components/sign-in-page'),
-  hostedSignIn: () => import('./components/hosted-sign-in-page'),
-  signUp: () => import('./components/sign-up-page'),
-  forgotPassword: () => import('./components/forgot-password-page'),
-  checkEmail: () => import('./components/check-email-page'),
-  newPassword: () => import('./components/new-password-page'),
-  passwordReset: () => import('./components/password-reset-page'),
-  verifyEmail: () => import('./components/verify-email-page'),
-  callback: () => import('./components/callback-page'),
-};
+const pageModules = import.meta.glob<PageModule>('./components/*-page.tsx');
 
-export const AUTH_PAGE_NAMES = Object.keys(pageModules) as AuthPageName[];
+export const AUTH_PAGE_NAMES = Object.keys(AUTH_PAGE_FILES) as AuthPageName[];
 
 const loaded = new Map<AuthPageName, ComponentType>();
 
@@ -30,7 +21,9 @@ export function loadedAuthPage(name: AuthPageName): ComponentType | undefined {
 }
 
 export async function loadAuthPage(name: AuthPageName): Promise<ComponentType> {
-  const page = loaded.get(name) ?? (await pageModules[name]()).default;
+  const load = pageModules[`./components/${AUTH_PAGE_FILES[name]}.tsx`];
+  if (!load) throw new Error(`The sign-in page ${name} has no module.`);
+  const page = loaded.get(name) ?? (await load()).default;
   loaded.set(name, page);
   return page;
 }
