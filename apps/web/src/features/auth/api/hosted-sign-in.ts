@@ -1,13 +1,8 @@
 import { hostedSignInPath } from '@tc/contract/links';
-import { signInStepsAt, type SignInDetails } from '../../../lib/sign-in-steps';
+import { signInStepsAt } from '../../../lib/sign-in-steps';
 import type { SignInDriver } from './sign-in-driver';
 
-/** What the hosted sign-in page learns of the application's sign-in request. */
-export type HostedSignInDetails = SignInDetails;
-
-export function fetchHostedSignIn(realm: string, uid: string): Promise<HostedSignInDetails> {
-  return signInStepsAt(hostedSignInPath(realm, uid)).details();
-}
+// The request's details (login hint, whether passkeys work here) come with the page's state.
 
 export type HostedSignInDriver = SignInDriver;
 
