@@ -84,6 +84,10 @@ describe('a sign-in page', () => {
     const { response, html, state } = await page(jar, '/login', { 'accept-language': 'de;q=0.9' });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    // A sign-in that is done goes on to the application: no form-action to hold it back.
+    const policy = response.headers.get('content-security-policy');
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('form-action');
     expect(html).toContain('<html lang="de"');
     expect(html).toContain('<title>Page signIn</title>');
     expect(html).toContain('<div id="root"><form method="post">signIn</form></div>');
