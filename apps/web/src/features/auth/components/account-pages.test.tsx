@@ -168,6 +168,23 @@ describe('password pages', { timeout: 30_000 }, () => {
     );
   });
 
+  it('check your email: sends the link again to the address in the field', async () => {
+    server.use(
+      http.post('/api/v1.0/auth/forgot-password', () => new HttpResponse(null, { status: 202 })),
+    );
+    const { user } = renderAuthPage(<CheckEmailPage />, {
+      page: 'checkEmail',
+      url: '/checkemail',
+      values: { email: 'erin@demo.example' },
+    });
+    expect(screen.getByLabelText('Email')).toHaveValue('erin@demo.example');
+    await user.click(screen.getByRole('button', { name: 'Click to resend' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Reset email sent successfully.');
+    expect(await bodiesSentTo('/api/v1.0/auth/forgot-password')).toEqual([
+      { email: 'erin@demo.example' },
+    ]);
+  });
+
   it('new password: posts the token with the passwords; a mismatch is shown at its field', async () => {
     server.use(
       http.post('/api/v1.0/auth/reset-password', () => new HttpResponse(null, { status: 204 })),

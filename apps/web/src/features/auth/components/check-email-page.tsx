@@ -17,9 +17,9 @@ function stateEmail(state: unknown): string | undefined {
 
 /**
  * Check your email. "Open email app" opens the visitor's mail program (mailto:);
- * "Click to resend" really sends the reset link again, to the address in the field. The
- * address comes from the page before (navigation state), or from the server after a form
- * posted without script.
+ * "Click to resend" really sends the reset link again, to the address in the field (without
+ * script, a form posted to /forgotpassword). The address comes from the page before
+ * (navigation state), or from the server after a form posted without script.
  */
 export default function CheckEmailPage() {
   const { t } = useTranslation();
@@ -34,7 +34,15 @@ export default function CheckEmailPage() {
   return (
     <AuthLayout title={t('checkEmail.title')}>
       <p className="auth-text">{t('checkEmail.sentTo', { email: address })}</p>
-      <form method="post" action={AUTH_PAGE_PATHS.forgotPassword} noValidate>
+      <form
+        method="post"
+        action={AUTH_PAGE_PATHS.forgotPassword}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (address !== '') resend.run({ email: address });
+        }}
+      >
         <TextField
           label={t('auth.email')}
           type="email"
@@ -53,10 +61,6 @@ export default function CheckEmailPage() {
             type="submit"
             className="auth-link-button"
             disabled={resend.isPending || address === ''}
-            onClick={(event) => {
-              event.preventDefault();
-              resend.run({ email: address });
-            }}
           >
             {t('checkEmail.resend')}
           </button>
