@@ -6,10 +6,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { AUTH_PAGE_FILES } from './src/features/auth/auth-page-files';
+// By path: the config is loaded by Node, which cannot import the contract package's TypeScript.
+import { AUTH_PAGE_PATHS } from '../../packages/contract/src/auth-page.js';
+import { AUTH_PAGE_FILES } from './src/features/auth/auth-page-files.js';
 
 // During `vite dev` the API and the identity provider live on the Fastify server (same origin in production).
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
+
+const authPagesPattern = `^(${Object.values(AUTH_PAGE_PATHS).join('|')})([/?]|$)`;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -93,6 +97,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/realms': { target: apiTarget, changeOrigin: false },
+      // The sign-in pages are the server's, rendered from its build (`npm run build` once):
+      // their addresses, the hosted sign-in's, and that build's script.
+      [authPagesPattern]: { target: apiTarget, changeOrigin: false },
+      '/login-actions': { target: apiTarget, changeOrigin: false },
+      '/assets': { target: apiTarget, changeOrigin: false },
     },
   },
   ssr: { noExternal: ['@tc/contract'] },
