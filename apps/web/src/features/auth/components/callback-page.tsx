@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoScriptNote } from '../ui/no-script-note';
 import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import { finishConsoleSignIn } from '../../../lib/code-flow';
 import { clearConsoleSignInCookie, readConsoleSignInCookie } from '../../../lib/console-sign-in';
@@ -74,9 +75,7 @@ export default function CallbackPage() {
         <>
           <Progress label={t('signIn.submitting')} />
           <p className="auth-text">{t('signIn.submitting')}</p>
-          <noscript>
-            <Alert severity="info">{t('signIn.needsScript')}</Alert>
-          </noscript>
+          <NoScriptNote text={t('signIn.needsScript')} />
         </>
       ) : (
         <>

@@ -1,6 +1,7 @@
 import type { TotpSetup } from '@tc/contract/security';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoScriptNote } from '../ui/no-script-note';
 import { Alert, Button, PrimaryButton, Progress } from '../ui/controls';
 import { CodeField, TextField } from '../ui/fields';
 import { CopyButton } from '../ui/recovery-codes-list';
@@ -75,9 +76,7 @@ export default function EnrolStep(props: {
   if (setup.status === 'pending' || !texts) {
     return (
       <>
-        <noscript>
-          <Alert severity="info">{t('signInSteps.enrol.needsScript')}</Alert>
-        </noscript>
+        <NoScriptNote text={t('signInSteps.enrol.needsScript')} />
         <Progress label={t('signInSteps.enrol.loading')} />
       </>
     );
