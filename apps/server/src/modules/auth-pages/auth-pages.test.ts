@@ -44,6 +44,10 @@ beforeAll(async () => {
   writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Console</title>');
   writeFileSync(join(root, 'dist', 'auth.html'), TEMPLATE);
   writeFileSync(join(root, 'dist-ssr', 'auth-render.js'), RENDERER);
+  writeFileSync(
+    join(root, 'dist-ssr', 'auth-page-assets.json'),
+    JSON.stringify({ signIn: ['/assets/sign-in-page-Ab1.js'] }),
+  );
   server = await startTestServer({}, { webDist: join(root, 'dist') });
 });
 afterAll(async () => {
@@ -90,6 +94,10 @@ describe('a sign-in page', () => {
     expect(policy).not.toContain('form-action');
     expect(html).toContain('<html lang="de"');
     expect(html).toContain('<title>Page signIn</title>');
+    // The page's own chunks are preloaded with the entry.
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/sign-in-page-Ab1.js">',
+    );
     expect(html).toContain('<div id="root"><form method="post">signIn</form></div>');
     expect(state).toMatchObject({ page: 'signIn', url: '/login', language: 'de' });
     expect(state.tenant?.name).toBe('master');

@@ -13,6 +13,8 @@ import {
 /** The page template the web build writes, and the server-side renderer its SSR build writes. */
 const TEMPLATE = 'auth.html';
 const RENDERER = join('..', 'dist-ssr', 'auth-render.js');
+/** Each page's script chunks beyond the template's own, written by the web build. */
+const PAGE_ASSETS = join('..', 'dist-ssr', 'auth-page-assets.json');
 
 export interface AuthPageRenderer {
   /** Answers the page of `state`: rendered markup, or the bare page its script renders. */
@@ -80,12 +82,23 @@ export async function loadAuthPageRenderer(webDist: string | undefined): Promise
           .renderAuthPage
       : undefined;
 
+  const assetsFile = webDist ? join(webDist, PAGE_ASSETS) : '';
+  const pageAssets = (
+    built && existsSync(assetsFile) ? JSON.parse(readFileSync(assetsFile, 'utf8')) : {}
+  ) as Partial<Record<AuthPageState['page'], string[]>>;
+  // The page's own chunks are asked for with the entry's, not after it has run.
+  const preloads = (page: AuthPageState['page']) =>
+    (pageAssets[page] ?? [])
+      .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
+      .join('');
+
   return {
     send(reply, state, status = 200) {
       const rendered = render?.(state);
       const boot: AuthBoot = { state, texts: rendered?.texts ?? {} };
       const head =
         `<title>${escapeHtml(rendered?.title ?? 'Tenant Console')}</title>` +
+        preloads(state.page) +
         `<script type="application/json" id="${AUTH_BOOT_ELEMENT_ID}">${scriptSafeJson(boot)}</script>`;
       // Replaced by functions: a string replacement would read `$&` or `$'` in a posted value.
       const html = template
