@@ -180,7 +180,8 @@ export const targets: Target[] = [
     kind: 'dialog',
     async open(page, context) {
       const { language } = context.combo;
-      await guest(page, context, '/');
+      // The console's menu; the sign-in pages offer the languages as plain links.
+      await signedIn(page, context, '/home');
       const current = text(language, `language.${language}`);
       await page
         .getByRole('button', { name: text(language, 'language.label', { language: current }) })

@@ -29,6 +29,9 @@ const plan: Array<{ combo: Combo; covered: typeof targets }> = [
 
 for (const { combo, covered } of plan) {
   test.describe(`${combo.language}, ${combo.theme}`, () => {
+    // A browser in the language: the sign-in pages are rendered by the server in the
+    // browser's language until one is chosen.
+    test.use({ locale: combo.language });
     for (const target of covered) {
       test(target.name, async ({ page, env, seededTenant }) => {
         // One analysis of a whole screen takes seconds on a loaded 2-core machine.
