@@ -19,6 +19,15 @@ export const signInScreen = (page: Page) => ({
 export async function openSignIn(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/`);
   await expect(signInScreen(page).submit).toBeVisible();
+  await scripted(page);
+}
+
+/**
+ * Waits until a sign-in page's script has taken it over: before that its forms post to the
+ * server (tested on their own), and a test of the scripted page would race it.
+ */
+export async function scripted(page: Page) {
+  await expect(page.locator('html[data-scripted="true"]')).toHaveCount(1);
 }
 
 /** Signs in through the form; stays on the page it lands on. */

@@ -59,4 +59,15 @@ test.describe('sign in', () => {
     // The typed e-mail stays, so a second attempt is one field away.
     await expect(screen.email).toHaveValue(env.demoAdmin.email);
   });
+
+  test('someone signed in who opens the sign-in page goes on to the console', async ({
+    page,
+    env,
+  }) => {
+    await openSignIn(page, env.demoUrl);
+    await signIn(page, env.demoAdmin);
+    await expectSignedIn(page, '/home');
+    await page.goto(`${env.demoUrl}/login`);
+    await expectSignedIn(page, '/home');
+  });
 });

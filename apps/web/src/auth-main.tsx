@@ -5,6 +5,7 @@ import { AUTH_BOOT_ELEMENT_ID, LANGUAGE_COOKIE, type AuthBoot } from '@tc/contra
 import { AuthApp } from './features/auth/auth-app';
 import { createAuthI18n, type AuthTexts } from './features/auth/auth-i18n';
 import { loadAuthPage } from './features/auth/auth-pages';
+import { getRefreshToken } from './lib/session';
 import { storageKeys } from './lib/storage-keys';
 import { storeTenant } from './lib/tenant-store';
 // In the entry, so the page's stylesheet is linked from its HTML: styled before any script.
@@ -27,6 +28,11 @@ document.cookie = `${LANGUAGE_COOKIE}=${state.language}; path=/; max-age=3153600
 // The tenant of this address is the console's too (its sign-in needs the realm); the hosted
 // sign-in shows the tenant of an application's realm instead, which is not this host's.
 if (state.tenant && state.page !== 'hostedSignIn') storeTenant(state.tenant);
+
+// Someone with a session who opens the console's sign-in goes on to the console, which
+// restores the session (or ends it, if it has expired, and comes back here).
+const untouched = !state.pending && !state.error && !state.values;
+if (state.page === 'signIn' && untouched && getRefreshToken()) window.location.replace('/');
 
 /**
  * The texts the server embedded; a server without its renderer embeds none, and the page

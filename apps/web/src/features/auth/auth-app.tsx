@@ -119,6 +119,12 @@ export function AuthApp({ state, location }: { state: AuthPageState; location: A
     [show],
   );
 
+  // Marks the page as run by its script (until then its forms post to the server): tests
+  // and tools that need the scripted page wait for it.
+  useEffect(() => {
+    document.documentElement.dataset['scripted'] = 'true';
+  }, []);
+
   // The server wrote the first page's title; a page moved to gets its own the same way.
   useEffect(() => {
     if (view.state === state) return;
