@@ -7,6 +7,7 @@ import { startOpenAiMock } from '../openai-mock';
 import { createSender, type FuzzRequest } from './fuzz-request';
 import { fuzzRequest, headers } from './http-parts';
 import { routeGenerators } from './generators';
+import { AUTH_PAGE_ROUTE_KEYS } from './generators-auth-pages';
 import { documentedRoutes, faultOf, serverRoutes } from './routes-under-test';
 import { FUZZ_SERVER_ENV, googleCredentials } from './setup';
 import { createFuzzAccounts, prepareFuzzWorld, type FuzzWorld } from './world';
@@ -18,6 +19,13 @@ import { createFuzzAccounts, prepareFuzzWorld, type FuzzWorld } from './world';
  * overrides both.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? (engine === 'postgres' ? 1000 : 100));
+
+/**
+ * Routes whose work is other routes' that are fuzzed in full (the sign-in pages' forms make
+ * the steps' and the account API's requests inside): a tenth of the runs tries their own part,
+ * reading the form and showing the answer.
+ */
+const runsFor = (key: string) => (AUTH_PAGE_ROUTE_KEYS.has(key) ? Math.ceil(RUNS / 10) : RUNS);
 
 /**
  * Starts a server of its own with a Google stand-in and an assistant provider stand-in, and
@@ -90,7 +98,7 @@ export async function defineRouteFuzzing(options: {
     });
   }
 
-  describe(`${RUNS} requests per route`, () => {
+  describe(`${RUNS} requests per route (a tenth for the sign-in pages)`, () => {
     for (const route of routes) {
       const generator = generators[route.key];
       if (!generator) continue;
@@ -100,7 +108,7 @@ export async function defineRouteFuzzing(options: {
             const fault = faultOf(route, await sender.send(request));
             if (fault) throw new Error(fault);
           }),
-          { numRuns: RUNS },
+          { numRuns: runsFor(route.key) },
         );
       });
     }

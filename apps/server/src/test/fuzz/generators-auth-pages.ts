@@ -5,6 +5,12 @@ import type { FuzzRequest } from './fuzz-request';
 import { formBody, fuzzRequest, headers, query } from './http-parts';
 import type { FuzzWorld } from './world';
 
+const PAGE_PATHS = [...Object.values(AUTH_PAGE_PATHS), '/login-actions/:realm/:uid'];
+/** The routes of the sign-in pages, which answer by making other routes' requests inside. */
+export const AUTH_PAGE_ROUTE_KEYS: ReadonlySet<string> = new Set(
+  PAGE_PATHS.flatMap((path) => [`GET ${path}`, `POST ${path}`]),
+);
+
 /**
  * The sign-in pages (rendered with their state) and their forms posted without script: the
  * console's sign-in, sign-up, forgot and new password, with the pages' own fields, near-valid
