@@ -31,3 +31,11 @@ export const passwordChecks = [
 /** "Not the e-mail itself": the one rule that needs the address next to the password. */
 export const isPasswordTheEmail = (password: string, email: string) =>
   password.trim().toLowerCase() === email.trim().toLowerCase();
+
+/** The checklist's lines for a password and its confirmation: each rule, then "they match". */
+export function passwordChecklist(password: string, confirm: string) {
+  return [
+    ...passwordChecks.map((check) => ({ id: check.id as string, met: check.test(password) })),
+    { id: 'match', met: password.length > 0 && password === confirm },
+  ];
+}

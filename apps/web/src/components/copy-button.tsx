@@ -3,8 +3,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClipboardCopy } from '../lib/use-clipboard-copy';
 
 /**
  * Copies a text to the clipboard and says so beside the button (a live region: a screen
@@ -13,15 +13,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function CopyButton(props: { text: string; label: string }) {
   const { t } = useTranslation('lists');
-  const [outcome, setOutcome] = useState<'copied' | 'copyFailed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(props.text);
-      setOutcome('copied');
-    } catch {
-      setOutcome('copyFailed');
-    }
-  };
+  const { outcome, copy } = useClipboardCopy(props.text);
   return (
     <Box component="span" sx={{ flexShrink: 0 }}>
       <Button

@@ -2,28 +2,15 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { passwordChecks } from '@tc/contract/account';
+import { passwordChecklist } from '@tc/contract/password-rules';
 import { useTranslation } from 'react-i18next';
-
-export interface ChecklistItem {
-  id: string;
-  met: boolean;
-}
-
-/** The contract's password rules (the server enforces the same) plus "Passwords match". */
-export function evaluatePassword(password: string, confirm: string): ChecklistItem[] {
-  return [
-    ...passwordChecks.map((check) => ({ id: check.id, met: check.test(password) })),
-    { id: 'match', met: password.length > 0 && password === confirm },
-  ];
-}
 
 /** Live, informational checklist of Set new password; the server enforces the same rules. */
 export function PasswordChecklist({ password, confirm }: { password: string; confirm: string }) {
   const { t } = useTranslation();
   return (
     <Box component="ul" aria-label={t('password.checklist')} sx={{ listStyle: 'none', p: 0 }}>
-      {evaluatePassword(password, confirm).map((item) => (
+      {passwordChecklist(password, confirm).map((item) => (
         <Box
           component="li"
           key={item.id}

@@ -3,20 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { saveRecoveryCodes } from '../lib/save-file';
 import { CopyButton } from './copy-button';
-
-/** The codes as a text file, one a line, named so the user finds it again. */
-function downloadRecoveryCodes(codes: readonly string[], fileName: string) {
-  const file = new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' });
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * Recovery codes the one time they are shown (the server keeps only their hashes), wherever
@@ -54,7 +42,7 @@ export function RecoveryCodesList(props: { codes: readonly string[] }) {
           size="small"
           variant="outlined"
           startIcon={<DownloadIcon />}
-          onClick={() => downloadRecoveryCodes(props.codes, t('recoveryCodes.fileName'))}
+          onClick={() => saveRecoveryCodes(props.codes, t('recoveryCodes.fileName'))}
         >
           {t('recoveryCodes.download')}
         </Button>

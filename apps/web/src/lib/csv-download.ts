@@ -1,5 +1,6 @@
 import { API_BASE_PATH } from '@tc/contract/route';
 import { apiStream } from './api-client';
+import { saveFile } from './save-file';
 
 /** The file name a Content-Disposition header gives (RFC 6266), the UTF-8 form first. */
 export function dispositionFileName(header: string | null): string | undefined {
@@ -43,17 +44,5 @@ export async function downloadCsv(
 export async function saveAnswerAsFile(response: Response, fallbackName: string): Promise<void> {
   const blob = await response.blob();
   const name = dispositionFileName(response.headers.get('Content-Disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the blob to the browser's download; a tick later it may go.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(blob, name);
 }

@@ -1,20 +1,12 @@
-import { passwordChecks } from '@tc/contract/password-rules';
+import { passwordChecklist } from '@tc/contract/password-rules';
 import { useTranslation } from 'react-i18next';
-
-/** The contract's password rules (the server enforces the same) plus "Passwords match". */
-function evaluatePassword(password: string, confirm: string) {
-  return [
-    ...passwordChecks.map((check) => ({ id: check.id, met: check.test(password) })),
-    { id: 'match', met: password.length > 0 && password === confirm },
-  ];
-}
 
 /** Live, informational checklist of Set new password; each line says whether it is met. */
 export function PasswordChecklist({ password, confirm }: { password: string; confirm: string }) {
   const { t } = useTranslation();
   return (
     <ul className="auth-checklist" aria-label={t('password.checklist')}>
-      {evaluatePassword(password, confirm).map((item) => (
+      {passwordChecklist(password, confirm).map((item) => (
         <li key={item.id} data-met={item.met}>
           <span aria-hidden="true">{item.met ? '✓' : '○'}</span>
           <span>

@@ -1,19 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClipboardCopy } from '../../../lib/use-clipboard-copy';
+import { saveRecoveryCodes } from '../../../lib/save-file';
 import { Button } from './controls';
-
-/** The codes as a text file, one a line, named so the user finds it again. */
-function downloadRecoveryCodes(codes: readonly string[], fileName: string) {
-  const file = new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' });
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * Copies a text and says so beside the button (a live region); without a clipboard (an
@@ -21,15 +9,7 @@ function downloadRecoveryCodes(codes: readonly string[], fileName: string) {
  */
 export function CopyButton(props: { text: string; label: string }) {
   const { t } = useTranslation('lists');
-  const [outcome, setOutcome] = useState<'copied' | 'copyFailed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(props.text);
-      setOutcome('copied');
-    } catch {
-      setOutcome('copyFailed');
-    }
-  };
+  const { outcome, copy } = useClipboardCopy(props.text);
   return (
     <span>
       <Button variant="outlined" small onClick={() => void copy()}>
@@ -59,7 +39,7 @@ export function RecoveryCodesList(props: { codes: readonly string[] }) {
         <Button
           variant="outlined"
           small
-          onClick={() => downloadRecoveryCodes(props.codes, t('recoveryCodes.fileName'))}
+          onClick={() => saveRecoveryCodes(props.codes, t('recoveryCodes.fileName'))}
         >
           {t('recoveryCodes.download')}
         </Button>
