@@ -120,7 +120,13 @@ const pathPart = z
   .max(100)
   // The parts are put into the address of the steps' routes: a dot segment would lead elsewhere.
   .refine((part) => part !== '.' && part !== '..');
-export const hostedPageParams = z.object({ realm: pathPart, uid: pathPart });
+const hostedPageParams = z.object({ realm: pathPart, uid: pathPart });
+
+/** The hosted sign-in page's route options (shown and posted). */
+export const hostedPageRoute = {
+  schema: { params: hostedPageParams, hide: true },
+  config: { page: 'hostedSignIn' as const },
+};
 
 const hostedDetails = z.object({
   tenantId: z.string(),

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_PAGE_PATHS, type AuthPageName } from '@tc/contract/auth-page';
+import { HOSTED_SIGN_IN_PATH } from '@tc/contract/links';
 import type { AppContext } from '../../app-context';
 import { findWebDist } from '../../http/static-web';
 import { registerAccountPosts } from './account-posts';
 import { answerPageError } from './page-errors';
-import { basePageState, hostedPageParams, hostedPageState } from './page-state';
+import { basePageState, hostedPageRoute, hostedPageState } from './page-state';
 import { loadAuthPageRenderer } from './renderer';
 import { registerSignInPosts } from './sign-in-posts';
 
@@ -27,22 +28,12 @@ export async function authPageRoutes(
     );
   }
 
-  app.get(
-    '/login-actions/:realm/:uid',
-    {
-      schema: {
-        params: hostedPageParams,
-        hide: true,
-      },
-      config: { page: 'hostedSignIn' },
-    },
-    async (request, reply) => {
-      const { realm, uid } = request.params as { realm: string; uid: string };
-      const state = await hostedPageState(app, ctx, request, reply, realm, uid);
-      // The application's request is shown with its own page, whoever made it.
-      return renderer.send(reply, { ...state, page: 'hostedSignIn' });
-    },
-  );
+  app.get(HOSTED_SIGN_IN_PATH, hostedPageRoute, async (request, reply) => {
+    const { realm, uid } = request.params as { realm: string; uid: string };
+    const state = await hostedPageState(app, ctx, request, reply, realm, uid);
+    // The application's request is shown with its own page, whoever made it.
+    return renderer.send(reply, { ...state, page: 'hostedSignIn' });
+  });
 
   registerSignInPosts(app, ctx, renderer);
   registerAccountPosts(app, ctx, renderer);

@@ -7,12 +7,12 @@ import {
   type ConsoleSignInCookie,
   type PendingSignInStep,
 } from '@tc/contract/auth-page';
-import { CONSOLE_CLIENT_PATHS, hostedSignInPath } from '@tc/contract/links';
+import { CONSOLE_CLIENT_PATHS, HOSTED_SIGN_IN_PATH, hostedSignInPath } from '@tc/contract/links';
 import { SIGN_IN_STEP_PATHS, signInStepSchema } from '@tc/contract/sign-in-steps';
 import type { AppContext } from '../../app-context';
 import { formFields, shown } from './form-fields';
 import { callInside, pageErrorOf, type InsideAnswer } from './inside-call';
-import { basePageState, hostedPageParams, hostedPageState } from './page-state';
+import { basePageState, hostedPageRoute, hostedPageState } from './page-state';
 import { CLIENT_ID } from '@tc/contract/permissions';
 import type { AuthPageRenderer } from './renderer';
 
@@ -134,43 +134,33 @@ export function registerSignInPosts(
     },
   );
 
-  app.post(
-    '/login-actions/:realm/:uid',
-    {
-      schema: {
-        params: hostedPageParams,
-        hide: true,
-      },
-      config: { page: 'hostedSignIn' },
-    },
-    async (request, reply) => {
-      const { realm, uid } = request.params as { realm: string; uid: string };
-      const form = formFields(request.body, SIGN_IN_FIELDS);
-      const stepsPath = hostedSignInPath(realm, uid);
-      const byCode =
-        typeof request.body === 'object' && request.body !== null && 'code' in request.body;
-      const answer = await callInside(app, request, {
-        method: 'POST',
-        url: `${stepsPath}${byCode ? SIGN_IN_STEP_PATHS.secondFactor : SIGN_IN_STEP_PATHS.password}`,
-        form: byCode
-          ? { code: form.code }
-          : {
-              username: form.username,
-              password: form.password,
-              remember: form.remember === 'on' ? 'on' : 'false',
-            },
-      });
-      if (answer.setCookies.length > 0) reply.header('set-cookie', answer.setCookies);
-      if (answer.status < 400 && (answer.body as { next?: string })?.next === 'done') {
-        return answerStep(reply, renderer, {} as AuthPageState, stepsPath, answer);
-      }
-      const state = await hostedPageState(app, ctx, request, reply, realm, uid);
-      const withValues = byCode ? state : { ...state, values: shownValues(form) };
-      // A wrong code asks for the code again.
-      const again: PendingSignInStep | undefined = byCode
-        ? { stepsPath, step: { next: 'second-factor', methods: ['totp', 'recovery-code'] } }
-        : undefined;
-      return answerStep(reply, renderer, withValues, stepsPath, answer, again);
-    },
-  );
+  app.post(HOSTED_SIGN_IN_PATH, hostedPageRoute, async (request, reply) => {
+    const { realm, uid } = request.params as { realm: string; uid: string };
+    const form = formFields(request.body, SIGN_IN_FIELDS);
+    const stepsPath = hostedSignInPath(realm, uid);
+    const byCode =
+      typeof request.body === 'object' && request.body !== null && 'code' in request.body;
+    const answer = await callInside(app, request, {
+      method: 'POST',
+      url: `${stepsPath}${byCode ? SIGN_IN_STEP_PATHS.secondFactor : SIGN_IN_STEP_PATHS.password}`,
+      form: byCode
+        ? { code: form.code }
+        : {
+            username: form.username,
+            password: form.password,
+            remember: form.remember === 'on' ? 'on' : 'false',
+          },
+    });
+    if (answer.setCookies.length > 0) reply.header('set-cookie', answer.setCookies);
+    if (answer.status < 400 && (answer.body as { next?: string })?.next === 'done') {
+      return answerStep(reply, renderer, {} as AuthPageState, stepsPath, answer);
+    }
+    const state = await hostedPageState(app, ctx, request, reply, realm, uid);
+    const withValues = byCode ? state : { ...state, values: shownValues(form) };
+    // A wrong code asks for the code again.
+    const again: PendingSignInStep | undefined = byCode
+      ? { stepsPath, step: { next: 'second-factor', methods: ['totp', 'recovery-code'] } }
+      : undefined;
+    return answerStep(reply, renderer, withValues, stepsPath, answer, again);
+  });
 }

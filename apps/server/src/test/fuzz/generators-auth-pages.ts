@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
+import { HOSTED_SIGN_IN_PATH } from '@tc/contract/links';
 import { emailAt, typedText } from './arbitraries';
 import type { FuzzRequest } from './fuzz-request';
 import { formBody, fuzzRequest, headers, query } from './http-parts';
 import type { FuzzWorld } from './world';
 
-const PAGE_PATHS = [...Object.values(AUTH_PAGE_PATHS), '/login-actions/:realm/:uid'];
+const PAGE_PATHS = [...Object.values(AUTH_PAGE_PATHS), HOSTED_SIGN_IN_PATH];
 /** The routes of the sign-in pages, which answer by making other routes' requests inside. */
 export const AUTH_PAGE_ROUTE_KEYS: ReadonlySet<string> = new Set(
   PAGE_PATHS.flatMap((path) => [`GET ${path}`, `POST ${path}`]),
