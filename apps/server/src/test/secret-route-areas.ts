@@ -1,4 +1,5 @@
 import { accountCases } from './secret-route-cases-account';
+import { authPageCases } from './secret-route-cases-auth-pages';
 import { auditExportCases } from './secret-route-cases-audit-export';
 import { clientCases } from './secret-route-cases-clients';
 import { consoleCases, driveConsoleFiles, settingsCases } from './secret-route-cases-console';
@@ -33,6 +34,7 @@ export const AREAS: Area[] = [
   { name: 'applications', cases: clientCases },
   { name: 'the OpenID provider', cases: openIdCases },
   { name: 'the hosted sign-in steps', cases: signInStepCases },
+  { name: 'the sign-in pages and their forms posted without script', cases: authPageCases },
   { name: "the account page and users' security", cases: accountCases },
   { name: 'the sign-in security settings', cases: settingsCases },
   { name: 'SCIM provisioning', cases: scimCases },

@@ -116,7 +116,9 @@ export const consoleCases: Case[] = [
   [
     'GET /*',
     async (d) => {
-      for (const path of ['/newpassword?token=', '/verifyemail?token=', '/?code=']) {
+      // The console's own pages; the sign-in pages (e.g. /newpassword?token=) have cases of
+      // their own.
+      for (const path of ['/?code=', '/home?token=']) {
         await openPage(d, `${path}${encodeURIComponent(d.admin.refresh)}`);
       }
       await openPage(d, `/dashboard/users${secretQuery(d)}`);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import {
   API,
   call,
@@ -27,10 +28,14 @@ const getWithSecrets =
   async (d) => {
     await expectStatus(call(d, 'GET', `${path}${secretQuery(d)}`), status);
   };
-/** A console page a mailed link opens (404 while the console is not built). */
+/**
+ * A page a mailed link opens: a sign-in page (the server's, built or not), or a console page
+ * (404 while the console is not built).
+ */
 export async function openPage(d: Drive, path: string) {
   const answer = await call(d, 'GET', path, { token: '', headers: { accept: 'text/html' } });
-  expect(answer.status, `GET ${path}`).toBe(d.consoleFiles.built ? 200 : 404);
+  const signInPage = Object.values(AUTH_PAGE_PATHS).some((page) => path.startsWith(`${page}?`));
+  expect(answer.status, `GET ${path}`).toBe(signInPage || d.consoleFiles.built ? 200 : 404);
 }
 /** An account route on tenant A's host: the valid body, then the junk one (refused). */
 const onHost = (d: Drive, path: string, body: unknown) =>
