@@ -94,7 +94,10 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
     restart();
   };
 
-  const stepsPath = hosted ? hostedSignInPath(hosted.realm, hosted.uid) : pendingStep?.stepsPath;
+  // Without script the forms post to their own page's address, which the server answers:
+  // the application's request's page, or the console's sign-in.
+  const hostedPath = hosted ? hostedSignInPath(hosted.realm, hosted.uid) : undefined;
+  const stepsPath = hostedPath ?? pendingStep?.stepsPath;
   if (stage.step !== 'password') {
     return (
       <SignInStageScreen
@@ -110,8 +113,7 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
   }
 
   const failure = login.isError ? login.error : refused;
-  // Without script the form posts to its own page's address, which the server answers.
-  const action = hosted ? hostedSignInPath(hosted.realm, hosted.uid) : '/login';
+  const action = hostedPath ?? AUTH_PAGE_PATHS.signIn;
   return (
     <AuthLayout title={t('signIn.title')}>
       {state.tenant?.signupEnabled ? (
