@@ -1,50 +1,21 @@
 import fc from 'fast-check';
 import { CLIENT_ID, MASTER_REALM } from '@tc/contract/permissions';
-import { anyText, emailAt, typedText } from './arbitraries';
+import { emailAt, typedText } from './arbitraries';
 import type { FuzzRequest } from './fuzz-request';
-import {
-  fieldsQuery,
-  formBody,
-  fuzzRequest,
-  headers,
-  jsonBody,
-  pathSegment,
-  percentEncode,
-} from './http-parts';
-import type { OpenIdWorld } from './openid-world';
+import { fieldsQuery, formBody, fuzzRequest, headers, jsonBody, pathSegment } from './http-parts';
+import { clientAuthentication } from './generators-openid-grants';
 import type { FuzzWorld } from './world';
 
 /**
  * Generators of the OpenID provider's routes: the authorization endpoint and its resume, the
  * hosted sign-in page's three calls, userinfo, introspection, revocation and the end of the
- * session; and the grants of the token endpoint and the logout that the provider serves.
+ * session (the grants of the token endpoint: generators-openid-grants.ts).
  * Requests start from the world's sign-ins at each step, with their cookies, so that most
  * get past the first checks; any of their parts may then be changed.
  */
 
 const REALMS = '/realms/:realm';
 const OIDC = `${REALMS}/protocol/openid-connect`;
-
-const basicAuth = (id: string, secret: string) =>
-  `Basic ${Buffer.from(`${percentEncode(id)}:${percentEncode(secret)}`).toString('base64')}`;
-
-/** No client authentication, the confidential application's (right or wrong), or any pair. */
-const clientAuthentication = (openId: OpenIdWorld) =>
-  fc.oneof(
-    { arbitrary: headers({}), weight: 3 },
-    {
-      arbitrary: fc
-        .constantFrom(openId.web.secret, 'wrong-secret')
-        .chain((secret) => headers({ authorization: basicAuth(openId.web.clientId, secret) })),
-      weight: 3,
-    },
-    {
-      arbitrary: fc
-        .tuple(anyText, anyText)
-        .map(([id, secret]) => ({ authorization: basicAuth(id, secret) })),
-      weight: 1,
-    },
-  );
 
 /** The valid value most of the time, else one of the others. */
 const mostly = <T>(valid: T, ...others: T[]) =>
@@ -314,49 +285,4 @@ export function openIdGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
       headers: browser,
     }),
   };
-}
-
-/**
- * The token endpoint's grants that the provider serves, and the logout it serves (the end of
- * a browser session), for the generators of those two shared routes.
- */
-export function openIdGrants(world: FuzzWorld) {
-  const { openId } = world;
-  const code = fc.constantFrom(...openId.codes);
-  const authorizationCode = code.chain(({ code: value, verifier }) =>
-    fc.record(
-      {
-        grant_type: fc.constant('authorization_code'),
-        client_id: fc.constant(openId.spa),
-        code: fc.oneof(fc.constant(value), fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)),
-        code_verifier: fc.oneof(fc.constant(verifier), typedText(43)),
-        redirect_uri: fc.constant(openId.redirectUri),
-      },
-      { requiredKeys: ['grant_type', 'code'] },
-    ),
-  );
-  const providerRefresh = fc.record({
-    grant_type: fc.constant('refresh_token'),
-    client_id: fc.constantFrom(openId.spa, CLIENT_ID),
-    refresh_token: fc.constantFrom(...openId.refreshTokens),
-  });
-  const clientCredentials = fc.record(
-    {
-      grant_type: fc.constant('client_credentials'),
-      client_id: fc.constant(openId.web.clientId),
-      client_secret: fc.constantFrom(openId.web.secret, 'wrong-secret'),
-      scope: fc.constantFrom('openid', 'profile', ''),
-    },
-    { requiredKeys: ['grant_type'] },
-  );
-  const endSession = fc.record(
-    {
-      id_token_hint: fc.constantFrom(...openId.sessions.map((s) => s.idToken)),
-      post_logout_redirect_uri: fc.constant(openId.postLogoutRedirectUri),
-      state: typedText(20),
-    },
-    { requiredKeys: [] },
-  );
-  const clientAuth = clientAuthentication(openId);
-  return { authorizationCode, providerRefresh, clientCredentials, endSession, clientAuth };
 }

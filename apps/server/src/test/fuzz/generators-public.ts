@@ -5,7 +5,8 @@ import type { FuzzRequest } from './fuzz-request';
 import { formBody, fuzzRequest, headers, jsonBody, pathSegment, query } from './http-parts';
 import { authPageGenerators } from './generators-auth-pages';
 import { bearer } from './generators-entities';
-import { openIdGenerators, openIdGrants } from './generators-openid';
+import { openIdGenerators } from './generators-openid';
+import { openIdGrants } from './generators-openid-grants';
 import type { FuzzWorld } from './world';
 
 /**
