@@ -136,6 +136,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     }
   });
 
+  it('takes the bearer scheme in any letter case and after extra spaces (RFC 7235 §2.1)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      for (const authorization of [`${scheme} ${METRICS_TOKEN}`, `${scheme}   ${METRICS_TOKEN}`]) {
+        const response = await scrapeWith(server, authorization);
+        expect(response.status, authorization).toBe(200);
+      }
+    }
+  });
+
   it('counts requests by route template, grants by type and outcome, and lockouts', async () => {
     const tenant = await createTenant(server.database.db);
     const password = { client_id: 'react-client', grant_type: 'password' };

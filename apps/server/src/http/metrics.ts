@@ -91,15 +91,20 @@ export async function registerMetrics(
     }
   });
 
-  const expected = digest(`Bearer ${token}`);
+  const expected = digest(token);
   const fleet = cluster.isWorker ? fleetMetrics(register) : undefined;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     // Digests of equal length, compared in constant time: the answer tells nothing of the token.
-    const presented = digest(request.headers.authorization ?? '');
+    // The scheme is case-insensitive (RFC 7235 §2.1): `bearer` and `BEARER` are `Bearer`.
+    const presented = digest(bearerTokenOf(request.headers.authorization) ?? '');
     if (!timingSafeEqual(presented, expected)) return refuse(reply);
     const text = fleet ? await fleet() : await register.metrics();
     return reply.header('cache-control', 'no-store').type(register.contentType).send(text);
   });
+}
+
+function bearerTokenOf(header: string | undefined): string | undefined {
+  return /^Bearer +(\S+)$/i.exec(header ?? '')?.[1];
 }
 
 function refuse(reply: FastifyReply) {
