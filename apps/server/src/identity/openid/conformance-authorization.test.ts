@@ -10,6 +10,7 @@ import {
   signedInCallback,
 } from '../../test/helpers/conformance';
 import { CookieJar, insertClient, issuerOf } from '../../test/helpers/relying-party';
+import { digestClientSecret } from './client-secret';
 
 // The authorization endpoint's refusals, after the OpenID Foundation's Basic OP conformance
 // modules where one exists. Before the redirect URI is known to be the client's, an error is
@@ -26,6 +27,12 @@ beforeAll(async () => {
   other = await createTenant(server.database.db);
   await insertClient(server.database.db, tenant.tenantId, {
     clientId: 'spa',
+    redirectUris: [REDIRECT],
+  });
+  await insertClient(server.database.db, tenant.tenantId, {
+    clientId: 'web-app',
+    type: 'confidential',
+    secretDigest: digestClientSecret('web-app-secret-8c2f41d9e07b'),
     redirectUris: [REDIRECT],
   });
   // Registered in the first tenant only.
@@ -115,6 +122,21 @@ describe('authorization errors sent back to the registered redirect URI', () => 
       authorizationUrl(
         tenant.name,
         params({ code_challenge: undefined, code_challenge_method: undefined }),
+      ),
+    );
+    const back = expectErrorRedirect(response, errorBack('invalid_request'));
+    expect(back.get('error_description')).toMatch(/PKCE/);
+  });
+
+  it('a confidential client without code_challenge: invalid_request (OAuth 2.1, RFC 9700 §2.1.1)', async () => {
+    const response = await get(
+      authorizationUrl(
+        tenant.name,
+        params({
+          client_id: 'web-app',
+          code_challenge: undefined,
+          code_challenge_method: undefined,
+        }),
       ),
     );
     const back = expectErrorRedirect(response, errorBack('invalid_request'));

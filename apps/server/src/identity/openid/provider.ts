@@ -13,6 +13,7 @@ import type { SigningKeys } from '../signing-keys';
 import { accountFinder, accessTokenClaims, claimSources, sessionOfGrant } from './claims';
 import { findClientRow, type ConsoleOrigins } from './client-metadata';
 import { grantFor } from './grants';
+import { audienceOf, resourceOf } from './audience';
 import { logoutPage, errorPage, signedOutPage } from './pages';
 import { ClientStore, PayloadStore, type ReplayHandler } from './payload-store';
 import { providerSigningKeys } from './signing';
@@ -39,9 +40,6 @@ function signInPolicy({ interactionPolicy }: OidcProviderLibrary) {
   policy.get('consent')?.checks.remove('native_client_prompt');
   return policy;
 }
-
-/** The audience of every access token: our API, whose guard reads their claims. */
-export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
 
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
@@ -70,7 +68,6 @@ export async function createRealmProvider(
   const { errors } = library;
   const { db, config, keys } = deps;
   const issuer = issuerFor(config.publicUrl, realm.name);
-  const audience = apiAudience(config.publicUrl);
   const realmPath = new URL(issuer).pathname;
   const secure = config.publicUrl.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
@@ -113,7 +110,9 @@ export async function createRealmProvider(
     // 33 random bytes: its opaque tokens are 44 characters, ours 43, so the token endpoint
     // sends a refresh token to the right one without a lookup.
     formats: { bitsOfOpaqueRandomness: 264 },
-    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    // Every code request carries PKCE, a confidential client's too: its secret does not stop
+    // an injected or stolen code from being redeemed (OAuth 2.1 §4.1.1, RFC 9700 §2.1.1).
+    pkce: { required: () => true },
     // A request without redirect_uri is refused, even for a client with a single one.
     allowOmittingSingleRegisteredRedirectUri: false,
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
@@ -125,7 +124,14 @@ export async function createRealmProvider(
       token_endpoint_auth_method: 'none',
     },
     extraClientMetadata: {
-      properties: ['web_origins', 'client_row_id', 'secret_failures_recorded', 'service_grants'],
+      properties: [
+        'web_origins',
+        'client_row_id',
+        'secret_failures_recorded',
+        'service_grants',
+        'first_party',
+        'console_api_access',
+      ],
     },
     clientBasedCORS: (_ctx, origin, client) =>
       ((client['web_origins'] as string[] | undefined) ?? []).includes(origin),
@@ -137,7 +143,11 @@ export async function createRealmProvider(
     findAccount: accountFinder(sources),
     extraTokenClaims: (ctx, token) => accessTokenClaims({ db, realm, config, sources }, ctx, token),
     loadExistingGrant: (ctx) =>
-      grantFor(ctx, audience, { db, tenantId: realm.id, ttl: config.refreshTokenTtl }),
+      grantFor(ctx, (client) => resourceOf(config.publicUrl, client), {
+        db,
+        tenantId: realm.id,
+        ttl: config.refreshTokenTtl,
+      }),
     // Any application with the refresh grant gets a refresh token; without offline_access it
     // ends with the browser session it came from.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -175,10 +185,13 @@ export async function createRealmProvider(
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => audience,
+        // One resource per application: the console API for the console and the applications
+        // allowed to call it, the application itself for every other (audience.ts).
+        defaultResource: (_ctx, client) => resourceOf(config.publicUrl, client),
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
-          if (resource !== audience) throw new errors.InvalidTarget();
+        getResourceServerInfo: (_ctx, resource, client) => {
+          const audience = audienceOf(config.publicUrl, client, resource);
+          if (!audience) throw new errors.InvalidTarget();
           return {
             scope: SCOPES.join(' '),
             audience,
