@@ -13,7 +13,6 @@ import type { SigningKeys } from '../signing-keys';
 import { accountFinder, accessTokenClaims, claimSources, sessionOfGrant } from './claims';
 import { findClientRow, type ConsoleOrigins } from './client-metadata';
 import { grantFor } from './grants';
-import { audienceOf, resourceOf } from './audience';
 import { logoutPage, errorPage, signedOutPage } from './pages';
 import { ClientStore, PayloadStore, type ReplayHandler } from './payload-store';
 import { providerSigningKeys } from './signing';
@@ -40,6 +39,9 @@ function signInPolicy({ interactionPolicy }: OidcProviderLibrary) {
   policy.get('consent')?.checks.remove('native_client_prompt');
   return policy;
 }
+
+/** The audience of every access token: our API, whose guard reads their claims. */
+export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
 
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
@@ -68,6 +70,7 @@ export async function createRealmProvider(
   const { errors } = library;
   const { db, config, keys } = deps;
   const issuer = issuerFor(config.publicUrl, realm.name);
+  const audience = apiAudience(config.publicUrl);
   const realmPath = new URL(issuer).pathname;
   const secure = config.publicUrl.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
@@ -124,14 +127,7 @@ export async function createRealmProvider(
       token_endpoint_auth_method: 'none',
     },
     extraClientMetadata: {
-      properties: [
-        'web_origins',
-        'client_row_id',
-        'secret_failures_recorded',
-        'service_grants',
-        'first_party',
-        'console_api_access',
-      ],
+      properties: ['web_origins', 'client_row_id', 'secret_failures_recorded', 'service_grants'],
     },
     clientBasedCORS: (_ctx, origin, client) =>
       ((client['web_origins'] as string[] | undefined) ?? []).includes(origin),
@@ -143,11 +139,7 @@ export async function createRealmProvider(
     findAccount: accountFinder(sources),
     extraTokenClaims: (ctx, token) => accessTokenClaims({ db, realm, config, sources }, ctx, token),
     loadExistingGrant: (ctx) =>
-      grantFor(ctx, (client) => resourceOf(config.publicUrl, client), {
-        db,
-        tenantId: realm.id,
-        ttl: config.refreshTokenTtl,
-      }),
+      grantFor(ctx, audience, { db, tenantId: realm.id, ttl: config.refreshTokenTtl }),
     // Any application with the refresh grant gets a refresh token; without offline_access it
     // ends with the browser session it came from.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -185,13 +177,10 @@ export async function createRealmProvider(
       },
       resourceIndicators: {
         enabled: true,
-        // One resource per application: the console API for the console and the applications
-        // allowed to call it, the application itself for every other (audience.ts).
-        defaultResource: (_ctx, client) => resourceOf(config.publicUrl, client),
+        defaultResource: () => audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource, client) => {
-          const audience = audienceOf(config.publicUrl, client, resource);
-          if (!audience) throw new errors.InvalidTarget();
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== audience) throw new errors.InvalidTarget();
           return {
             scope: SCOPES.join(' '),
             audience,
