@@ -1,62 +1,68 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Where a webhook may not go unless WEBHOOK_ALLOW_PRIVATE: the machine itself, private and
- * shared networks, link-local (with the cloud metadata services) and addresses that are not a
- * single host. A tenant administrator must not make the server call its own neighbours.
+ * Where a webhook may go unless WEBHOOK_ALLOW_PRIVATE: public unicast addresses only, as
+ * ipaddr.js classifies them from the IANA special-purpose registries (RFC 6890): not the
+ * machine itself, private and shared networks, link-local (with the cloud metadata services),
+ * multicast, documentation or reserved ranges. A tenant administrator must not make the server
+ * call its own neighbours.
+ *
+ * IPv6 carries IPv4 addresses in several ways; each is either unwrapped or refused whole:
+ * - IPv4-mapped (`::ffff:a.b.c.d`) and the NAT64 well-known prefix (`64:ff9b::/96`, RFC 6052:
+ *   what DNS64 answers on an IPv6-only network) reach the IPv4 address inside: it decides.
+ * - IPv4-compatible (`::a.b.c.d`, deprecated by RFC 4291), SIIT's IPv4-translated
+ *   (`::ffff:0:a.b.c.d`, RFC 7915), the NAT64 local-use prefix (`64:ff9b:1::/48`, RFC 8215: a
+ *   network's own, and where in it the IPv4 sits depends on that network), 6to4 (`2002::/16`,
+ *   deprecated by RFC 7526) and Teredo (`2001::/32`, its client address obfuscated) are
+ *   refused whatever they carry: none is a public unicast address of its own.
+ * - Any other IPv6 address must be global unicast (`2000::/3`, RFC 4291 §2.4) besides.
  */
-const refused = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, 169.254.169.254 among them
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and the broadcast address
-] as const) {
-  refused.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['fc00::', 7], // unique local, fd00:ec2::254 among them
-  ['fe80::', 10],
-  ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64 onto IPv4, whose target cannot be vetted here
-  ['2001:db8::', 32], // documentation
-] as const) {
-  refused.addSubnet(network, prefix, 'ipv6');
+const globalUnicast = ipaddr.parseCIDR('2000::/3');
+const nat64WellKnown = ipaddr.parseCIDR('64:ff9b::/96');
+
+/** The IPv4 address a host reaches through this IPv6 address, when that is what it does. */
+function reachedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  if (address.range() === 'ipv4Mapped') return address.toIPv4Address();
+  if (!address.match(nat64WellKnown)) return undefined;
+  return new ipaddr.IPv4(address.toByteArray().slice(12));
 }
 
-/** The IPv4 address inside an IPv4-mapped or -compatible IPv6 address, if it is one. */
-function embeddedIpv4(address: string): string | undefined {
-  const match = /^::(?:ffff:(?:0{1,4}:)?)?((?:\d{1,3}\.){3}\d{1,3})$/i.exec(address);
-  if (match) return match[1];
-  // ::ffff:7f00:1 — the mapped form written in hexadecimal.
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** Whether a parsed address is a public unicast one, looking through the IPv4 it reaches. */
+function isPublic(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  const inner = reachedIpv4(v6);
+  if (inner) return inner.range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(globalUnicast);
 }
 
-/** Whether a literal IP address is one a webhook must not reach (unless allowed). */
+/**
+ * An IPv6 literal with a dotted IPv4 tail (`::a.b.c.d`) written with hexadecimal groups
+ * instead: ipaddr.js reads every such tail as IPv4-mapped, `::8.8.8.8` as `::ffff:808:808`,
+ * which would take a deprecated IPv4-compatible address for one that reaches IPv4.
+ */
+function withHexTail(address: string): string {
+  const tail = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (!tail || !ipaddr.IPv4.isValidFourPartDecimal(tail[2]!)) return address;
+  const [a, b, c, d] = ipaddr.IPv4.parse(tail[2]!).octets as [number, number, number, number];
+  return `${tail[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/**
+ * Whether a literal IP address (bracketed or not, with a zone or not) is one a webhook must not
+ * reach (unless allowed). Anything that is not an address is refused.
+ */
 export function isRefusedAddress(address: string): boolean {
-  const unbracketed = address.startsWith('[') ? address.slice(1, -1) : address;
-  const zone = unbracketed.indexOf('%');
-  const bare = zone === -1 ? unbracketed : unbracketed.slice(0, zone);
-  const family = isIP(bare);
-  if (family === 4) return refused.check(bare, 'ipv4');
-  if (family !== 6) return true;
-  const inner = embeddedIpv4(bare);
-  if (inner !== undefined) return isIP(inner) !== 4 || refused.check(inner, 'ipv4');
-  return refused.check(bare, 'ipv6');
+  const bracketed = address.startsWith('[') && address.endsWith(']');
+  const literal = bracketed ? address.slice(1, -1) : address;
+  // Only the four-part dotted form is an IPv4 literal here: URL parsing has already turned
+  // `0x7f.1` or `2130706433` into it, and a resolver answers nothing else.
+  if (ipaddr.IPv4.isValidFourPartDecimal(literal)) return !isPublic(ipaddr.IPv4.parse(literal));
+  const v6 = withHexTail(literal.split('%')[0]!);
+  if (!ipaddr.IPv6.isValid(v6)) return true;
+  return !isPublic(ipaddr.IPv6.parse(v6));
 }
 
 export interface VettedAddress {

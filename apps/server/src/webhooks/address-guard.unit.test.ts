@@ -46,6 +46,48 @@ describe('the webhook address guard', () => {
     },
   );
 
+  // Every way IPv6 carries an IPv4 address, each with a loopback, a private and a link-local
+  // address inside: whatever the wrapping, what is inside decides, or the wrapping is refused.
+  describe.each([
+    ['IPv4-mapped', (v4: string) => `::ffff:${v4}`],
+    ['IPv4-mapped, in hexadecimal', (v4: string) => `::ffff:${hex(v4)}`],
+    ['IPv4-compatible', (v4: string) => `::${v4}`],
+    ['IPv4-compatible, in hexadecimal', (v4: string) => `::${hex(v4)}`],
+    ['SIIT (IPv4-translated)', (v4: string) => `::ffff:0:${v4}`],
+    ['SIIT, in hexadecimal', (v4: string) => `::ffff:0:${hex(v4)}`],
+    ['NAT64 well-known prefix', (v4: string) => `64:ff9b::${v4}`],
+    ['NAT64 local-use prefix (/48)', (v4: string) => `64:ff9b:1:${hex(v4)}::`],
+    ['NAT64 local-use prefix (/96)', (v4: string) => `64:ff9b:1::${v4}`],
+    ['6to4', (v4: string) => `2002:${hex(v4)}::1`],
+    ['Teredo (client obfuscated)', (v4: string) => `2001:0:4136:e378:8000:63bf:${hex(v4, 0xffff)}`],
+  ])('in the %s form', (_form, wrap) => {
+    it.each(['127.0.0.1', '10.0.0.1', '192.168.1.1', '169.254.169.254'])('refuses %s', (v4) => {
+      expect(isRefusedAddress(wrap(v4))).toBe(true);
+    });
+  });
+
+  it.each(['::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '[64:ff9b::808:808]'])(
+    'lets the public %s through (mapped and NAT64 reach the IPv4 inside)',
+    (address) => {
+      expect(isRefusedAddress(address)).toBe(false);
+    },
+  );
+
+  // Deprecated (RFC 4291, RFC 7526), translator-only or local-use: not a public unicast address,
+  // whatever they carry.
+  it.each([
+    '::8.8.8.8',
+    '::ffff:0:8.8.8.8',
+    '64:ff9b:1::8.8.8.8',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+    '100::1',
+    '2001:db8::1',
+    '1::1',
+  ])('refuses %s, which is no public unicast address whatever it carries', (address) => {
+    expect(isRefusedAddress(address)).toBe(true);
+  });
+
   it('checks what a name resolves to, and allows it only when told to', async () => {
     await expect(vetHost('localhost', false)).rejects.toBeInstanceOf(RefusedAddressError);
     await expect(vetHost('localhost', true)).resolves.toMatchObject({
@@ -57,6 +99,12 @@ describe('the webhook address guard', () => {
     await expect(vetHost('hooks.invalid', true)).rejects.toBeInstanceOf(UnresolvedHostError);
   });
 });
+
+/** An IPv4 address as the two hexadecimal groups of IPv6, each XORed with `mask` (Teredo). */
+function hex(v4: string, mask = 0): string {
+  const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+  return [(a << 8) | b, (c << 8) | d].map((group) => (group ^ mask).toString(16)).join(':');
+}
 
 describe('the retry delay', () => {
   it('doubles, is capped, and keeps at least half of the doubled delay', () => {

@@ -95,40 +95,66 @@ describe('webhook targets', () => {
     ['http://100.64.0.1/hook', 'webhook.url_private'],
     ['http://0.0.0.0/hook', 'webhook.url_private'],
     ['http://localhost/hook', 'webhook.url_private'],
+    // IPv4 in other notations, which URL parsing turns into 127.0.0.1 and 10.0.0.1.
+    ['http://2130706433/hook', 'webhook.url_private'],
+    ['http://0x7f.1/hook', 'webhook.url_private'],
+    ['http://017700000001/hook', 'webhook.url_private'],
+    ['http://10.1/hook', 'webhook.url_private'],
+    // Loopback and private addresses carried inside IPv6.
+    ['http://[::7f00:1]/hook', 'webhook.url_private'],
+    ['http://[::127.0.0.1]/hook', 'webhook.url_private'],
+    ['http://[::ffff:0:127.0.0.1]/hook', 'webhook.url_private'],
+    ['http://[64:ff9b::127.0.0.1]/hook', 'webhook.url_private'],
+    ['http://[64:ff9b:1::7f00:1]/hook', 'webhook.url_private'],
+    ['http://[2002:7f00:1::1]/hook', 'webhook.url_private'],
+    ['http://[2002:a00:1::1]/hook', 'webhook.url_private'],
   ])('refuses %s with 400 on the url field', async (url, code) => {
     const answer = await create(tenant.token, url);
     expect(answer.status, answer.text).toBe(400);
     expect(answer.body.fields?.url?.code).toBe(code);
   });
 
-  it('refuses a private address at delivery time too, when the name came to resolve to one', async () => {
-    const { id } = await unresolvedEndpoint();
-    // As if its DNS record changed after it was saved.
-    await server.database.db
-      .update(webhookEndpoints)
-      .set({ url: `http://localhost:${hooks.port}/hook` })
-      .where(eq(webhookEndpoints.id, id));
-    await call(tenant.token, 'POST', `/webhooks/${id}/test`);
-    let delivery: WebhookDelivery | undefined;
-    await expect
-      .poll(
-        async () => {
-          const page = await call<Page<WebhookDelivery>>(
-            tenant.token,
-            'POST',
-            `/webhooks/${id}/deliveries/page`,
-            {},
-          );
-          delivery = page.body.data.data[0];
-          return delivery?.status;
-        },
-        { timeout: 20_000, interval: 50 },
-      )
-      .toBe('failed');
-    expect(delivery!.lastError).toContain('not allowed');
-    expect(delivery!.responseStatus).toBeNull();
+  it('refuses the IPv4-compatible form of loopback at creation, with a receiver listening there', async () => {
+    const url = `http://[::7f00:1]:${hooks.port}/hook`;
+    const answer = await create(tenant.token, url);
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.fields?.url?.code).toBe('webhook.url_private');
+    const listed = await call<Page<{ url: string }>>(tenant.token, 'POST', '/webhooks/page', {});
+    expect(listed.body.data.data.map((w) => w.url)).not.toContain(url);
     expect(hooks.messages).toEqual([]);
   });
+
+  it.each(['localhost', '[::7f00:1]', '[::ffff:0:7f00:1]', '[64:ff9b:1::7f00:1]'])(
+    'refuses %s at delivery time too, when the saved URL came to lead there',
+    async (host) => {
+      const { id } = await unresolvedEndpoint();
+      // As if its DNS record changed after it was saved.
+      await server.database.db
+        .update(webhookEndpoints)
+        .set({ url: `http://${host}:${hooks.port}/hook` })
+        .where(eq(webhookEndpoints.id, id));
+      await call(tenant.token, 'POST', `/webhooks/${id}/test`);
+      let delivery: WebhookDelivery | undefined;
+      await expect
+        .poll(
+          async () => {
+            const page = await call<Page<WebhookDelivery>>(
+              tenant.token,
+              'POST',
+              `/webhooks/${id}/deliveries/page`,
+              {},
+            );
+            delivery = page.body.data.data[0];
+            return delivery?.status;
+          },
+          { timeout: 20_000, interval: 50 },
+        )
+        .toBe('failed');
+      expect(delivery!.lastError).toContain('not allowed');
+      expect(delivery!.responseStatus).toBeNull();
+      expect(hooks.messages).toEqual([]);
+    },
+  );
 });
 
 describe('webhook permissions', () => {
