@@ -9,7 +9,7 @@ import {
   passkeyAssertionSchema,
   passkeySignInOptions,
   realmRelyingParty,
-  verifyPasskeySignIn,
+  verifyPasskeyAssertion,
 } from '../second-factor/passkey-sign-in';
 import { requestOrigin } from '../second-factor/relying-party';
 import { dropSignInStep, findSignInStep } from '../second-factor/sign-in-steps';
@@ -84,24 +84,28 @@ export function registerPasskeySteps(app: FastifyInstance, deps: SignInStepDeps)
         const tenantId = step.realm.id;
         const rp = await realmRelyingParty(db, publicUrl, step.realm, requestOrigin(request));
         if (!rp) throw refusals.noPasskeysHere();
-        const userId = await verifyPasskeySignIn(db, {
+        const verified = await verifyPasskeyAssertion(db, {
           tenantId,
           uid: step.uid,
           rp,
           assertion: body.response,
         });
-        const principal = userId ? await principalById(db, tenantId, userId) : undefined;
-        if (!principal?.tenantEnabled) throw refusals.passkeyRefused();
+        const principal = verified ? await principalById(db, tenantId, verified.userId) : undefined;
+        if (!verified || !principal?.tenantEnabled) throw refusals.passkeyRefused();
         const refusal = accountRefusal(principal);
         if (refusal) throw refusal;
-        // A passkey is both factors. After this user's right password, the sign-in is
-        // complete, and the password's earlier failures are forgotten as after a code.
+        // After this user's right password, the passkey is the second factor and the sign-in
+        // is complete; the password's earlier failures are forgotten as after a code. Alone,
+        // it is both factors only when the authenticator verified the user (NIST SP 800-63B
+        // §5.1.8: a multi-factor authenticator needs its activation factor); otherwise it is
+        // what the user has, and the password is still needed.
         const pending = await findSignInStep(db, {
           key: step.key,
           tenantId,
           kind: 'second-factor',
         });
         const afterPassword = pending?.userId === principal.userId;
+        if (!afterPassword && !verified.userVerified) throw refusals.passkeyNotVerified();
         await dropSignInStep(db, step.key, tenantId);
         if (afterPassword) await clearLoginFailures(db, principal.userId);
         const remember = afterPassword ? rememberOf(pending.data) : body.remember === true;

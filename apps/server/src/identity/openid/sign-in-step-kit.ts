@@ -47,6 +47,12 @@ export const refusals = {
     ),
   wrongCode: () => new OAuthError(400, 'invalid_grant', 'Invalid authenticator code'),
   passkeyRefused: () => new OAuthError(400, 'invalid_grant', 'This passkey was not accepted.'),
+  passkeyNotVerified: () =>
+    new OAuthError(
+      400,
+      'passkey_not_verified',
+      'This passkey did not verify you (no PIN or biometrics): sign in with your password, then use it as the second step.',
+    ),
   noPasskeysHere: () =>
     new OAuthError(400, 'passkeys_unavailable', "Passkeys work on the tenant's own address only."),
   alreadyEnrolled: () =>

@@ -55,6 +55,7 @@ async function signInWith(
   tenant: TenantFixture,
   passkey: TestPasskey,
   counter: number,
+  userVerified = true,
 ) {
   const challenge = await challengeOf(page, tenant);
   const response = passkey.assert({
@@ -62,6 +63,7 @@ async function signInWith(
     rpId: tenant.domain,
     origin: originOf(tenant),
     counter,
+    userVerified,
   });
   const answer = await postJsonStep(page, '/passkey', { response }, { origin: originOf(tenant) });
   return { answer, response };
@@ -103,6 +105,29 @@ describe('passkey sign-in on the hosted page', () => {
       methods: ['passkey'],
     });
     const { answer } = await signInWith(page, tenant, passkey, 1);
+    expect(answer.body).toMatchObject({ next: 'done' });
+  });
+
+  it('refuses a passkey alone whose assertion lacks user verification: it is one factor', async () => {
+    const { tenant, passkey } = await withPasskey();
+    const page = await openSignInPage(server, tenant.name);
+    const { answer } = await signInWith(page, tenant, passkey, 1, false);
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: 'passkey_not_verified' },
+    });
+    expect(answer.body.error_description).toMatch(/password/);
+    // The same passkey, verified this time, is both factors.
+    expect((await signInWith(page, tenant, passkey, 2)).answer.body).toMatchObject({
+      next: 'done',
+    });
+  });
+
+  it('takes a passkey without user verification as the second factor after the password', async () => {
+    const { tenant, passkey } = await withPasskey();
+    const page = await openSignInPage(server, tenant.name);
+    expect((await passwordStep(page, tenant)).body).toMatchObject({ next: 'second-factor' });
+    const { answer } = await signInWith(page, tenant, passkey, 1, false);
     expect(answer.body).toMatchObject({ next: 'done' });
   });
 

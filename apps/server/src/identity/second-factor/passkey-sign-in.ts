@@ -80,6 +80,16 @@ interface PasskeyRow {
   transports: string[];
 }
 
+/** Whose passkey answered, and whether the authenticator verified the user (PIN, biometrics). */
+export interface PasskeySignIn {
+  userId: string;
+  /**
+   * The UV flag of the assertion (WebAuthn §6.1): with it the passkey is two factors (what
+   * the user has and is or knows), without it only one, what the user has.
+   */
+  userVerified: boolean;
+}
+
 /**
  * Verifies the browser's assertion against the passkey of this tenant with its credential id,
  * and answers whose it is; undefined for anything else, alike for an unknown credential and a
@@ -87,10 +97,10 @@ interface PasskeyRow {
  * assertion is never accepted twice; a counter that does not grow (a cloned authenticator, or
  * a replay racing this one) is refused when the update finds it.
  */
-export async function verifyPasskeySignIn(
+export async function verifyPasskeyAssertion(
   db: Executor,
   input: { tenantId: string; uid: string; rp: RelyingParty; assertion: PasskeyAssertion },
-): Promise<string | undefined> {
+): Promise<PasskeySignIn | undefined> {
   const { tenantId, rp, assertion } = input;
   const step = await takeSignInStep(db, {
     key: passkeyChallengeKey(input.uid),
@@ -118,6 +128,8 @@ export async function verifyPasskeySignIn(
       counter: Number(passkey.counter),
       transports: passkey.transports,
     },
+    // Verification is asked for ('preferred') but not required: without it the passkey still
+    // serves as the second factor after the password; the caller decides what it counts for.
     requireUserVerification: false,
   }).catch(() => undefined);
   if (!verification?.verified) return undefined;
@@ -128,5 +140,16 @@ export async function verifyPasskeySignIn(
     where id = ${passkey.id}
       and ((${counter}::bigint = 0 and counter = 0) or ${counter}::bigint > counter)
     returning user_id as "userId"`)) as unknown as { rows: Array<{ userId: string }> };
-  return used.rows[0]?.userId;
+  const userId = used.rows[0]?.userId;
+  return userId
+    ? { userId, userVerified: verification.authenticationInfo.userVerified }
+    : undefined;
+}
+
+/** Whose passkey answered, as `verifyPasskeyAssertion`, for a caller to whom any answer is one factor. */
+export async function verifyPasskeySignIn(
+  db: Executor,
+  input: { tenantId: string; uid: string; rp: RelyingParty; assertion: PasskeyAssertion },
+): Promise<string | undefined> {
+  return (await verifyPasskeyAssertion(db, input))?.userId;
 }

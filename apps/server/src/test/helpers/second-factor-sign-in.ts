@@ -151,10 +151,16 @@ export class TestPasskey {
 
   /**
    * The assertion a browser hands over for `challenge` on a page at `origin`: authenticator
-   * data (the relying party's hash, user present and verified, the counter), the client data
-   * and the signature over both.
+   * data (the relying party's hash, user present and — unless `userVerified` is false —
+   * verified, the counter), the client data and the signature over both.
    */
-  assert(input: { challenge: string; rpId: string; origin: string; counter: number }) {
+  assert(input: {
+    challenge: string;
+    rpId: string;
+    origin: string;
+    counter: number;
+    userVerified?: boolean;
+  }) {
     const clientData = Buffer.from(
       JSON.stringify({
         type: 'webauthn.get',
@@ -167,7 +173,8 @@ export class TestPasskey {
     counter.writeUInt32BE(input.counter);
     const authData = Buffer.concat([
       createHash('sha256').update(input.rpId).digest(),
-      Buffer.from([0x01 | 0x04]),
+      // Flags (WebAuthn §6.1): UP (bit 0) always, UV (bit 2) when the user was verified.
+      Buffer.from([input.userVerified === false ? 0x01 : 0x01 | 0x04]),
       counter,
     ]);
     const signed = Buffer.concat([authData, createHash('sha256').update(clientData).digest()]);

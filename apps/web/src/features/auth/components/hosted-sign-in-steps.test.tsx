@@ -255,6 +255,21 @@ describe('hosted sign-in page: Sign in with a passkey', { timeout: 30_000 }, () 
     expect(seenRequests().some((entry) => entry.path === `${PAGE}/login`)).toBe(false);
   });
 
+  it('asks for the password when the passkey alone did not verify the user', async () => {
+    answers({ passkeys: true });
+    server.use(
+      http.post(`${PAGE}/passkey/options`, () => HttpResponse.json({ options })),
+      http.post(`${PAGE}/passkey`, () => refused(400, 'passkey_not_verified')),
+    );
+    webAuthn.startAuthentication.mockResolvedValueOnce(assertion);
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This passkey did not confirm it was you (no PIN, fingerprint or face). Sign in with your password',
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('says so when the server does not know the passkey, or the prompt was closed', async () => {
     answers({ passkeys: true });
     server.use(

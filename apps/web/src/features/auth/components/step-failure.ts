@@ -24,6 +24,8 @@ export function stepFailureText(t: TFunction, error: unknown, kind: StepKind): s
   if (error instanceof TenantMissingError) return t('signIn.tenantMissing');
   if (error instanceof SignInStepError) {
     if (error.error === 'passkeys_unavailable') return t('signInSteps.errors.passkeysUnavailable');
+    // A passkey alone whose authenticator did not verify the user is one factor, not two.
+    if (error.error === 'passkey_not_verified') return t('signInSteps.errors.passkeyNotVerified');
     if (error.status === 429) return t('signInSteps.errors.tooMany');
     if (error.status === 401 || error.status === 403 || error.error === 'invalid_grant') {
       return t(WRONG[kind]);
