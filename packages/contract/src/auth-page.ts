@@ -79,6 +79,11 @@ export interface AuthPageState {
   };
   /** Set when a sign-in posted without script waits for a second step. */
   pending?: PendingSignInStep;
+  /**
+   * The form token every form of the page posts (`AUTH_FORM_TOKEN_FIELD`), bound to the
+   * browser's form cookie: a form posted from another site has neither, and is refused.
+   */
+  formToken?: string;
 }
 
 /** What the server-side renderer answers: the page's markup and the texts it used. */
@@ -98,6 +103,9 @@ export interface AuthBoot {
   state: AuthPageState;
   texts: Record<string, unknown>;
 }
+
+/** The hidden field carrying the page's form token in every form the server renders. */
+export const AUTH_FORM_TOKEN_FIELD = '_csrf';
 
 /** The names of the fields of the forms that post without script. */
 export const AUTH_FORM_FIELDS = {

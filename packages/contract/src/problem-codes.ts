@@ -21,6 +21,8 @@ export const PROBLEM_TEXTS = {
   },
   'request.failed': 'Something went wrong on our side. Please try again.',
   'request.refused': 'This request cannot be processed.',
+  'form.cross_site':
+    'This form was sent from another site, or it has expired. Nothing was done: check the form and send it again from this page.',
   'service.database_unreachable': 'The database is not reachable.',
   'service.console_not_built':
     'The web console is not built. Run `npm run build` and restart the server.',

@@ -5,6 +5,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_BOOT_ELEMENT_ID,
+  AUTH_FORM_TOKEN_FIELD,
   CONSOLE_SIGN_IN_COOKIE,
   type AuthBoot,
   type ConsoleSignInCookie,
@@ -72,11 +73,17 @@ async function page(jar: CookieJar, path: string, headers: Record<string, string
   return { response, html, state: bootOf(html).state };
 }
 
+/** The form token of a page, as its form posts it (the browser's form cookie set with it). */
+const formToken = async (jar: CookieJar, path: string) => ({
+  [AUTH_FORM_TOKEN_FIELD]: (await page(jar, path)).state.formToken ?? '',
+});
+
 async function post(jar: CookieJar, path: string, form: Record<string, string>) {
+  const token = await formToken(jar, path);
   const response = await jar.fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { accept: BROWSER, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
+    body: new URLSearchParams({ ...form, ...token }).toString(),
   });
   const html = response.status === 303 ? '' : await response.text();
   return { response, html, state: html ? bootOf(html).state : undefined };
@@ -311,6 +318,7 @@ describe('the account forms posted without script', () => {
         '/newpassword',
         '/login-actions/master/x',
       ]) {
+        const token = await formToken(jar, path);
         const response = await jar.fetch(`${server.url}${path}`, {
           method: 'POST',
           headers: { accept: BROWSER, 'content-type': 'application/x-www-form-urlencoded' },
@@ -321,6 +329,7 @@ describe('the account forms posted without script', () => {
             token: text,
             code: text,
             fullName: text,
+            ...token,
           }).toString(),
         });
         expect(response.status, `${path} ${JSON.stringify(text)}`).toBeLessThan(500);

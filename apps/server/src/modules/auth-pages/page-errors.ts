@@ -3,7 +3,8 @@ import type { AuthPageError, AuthPageName, AuthPageState } from '@tc/contract/au
 import type { AppContext } from '../../app-context';
 import { loggableError, redactUrl } from '../../http/logging';
 import { AppError } from '../../http/problem';
-import { basePageState } from './page-state';
+import { isFormTokenRefusal, refusedForm } from './form-guard';
+import { basePageState, hostedPageState } from './page-state';
 import type { AuthPageRenderer } from './renderer';
 
 /** The page a route shows (its `config.page`). */
@@ -17,7 +18,9 @@ const pageOf = (request: FastifyRequest): AuthPageName =>
  * logged).
  */
 export function answerPageError(ctx: AppContext, renderer: AuthPageRenderer) {
-  return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  return async (raised: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // A form token refused by the library is said as a form of another site, or expired.
+    const error: FastifyError | AppError = isFormTokenRefusal(raised) ? refusedForm() : raised;
     const status =
       error instanceof AppError
         ? error.status
@@ -41,7 +44,14 @@ export function answerPageError(ctx: AppContext, renderer: AuthPageRenderer) {
             : 'request.refused',
     };
     const page = pageOf(request);
-    const state: AuthPageState = await basePageState(ctx, request, reply, page).catch(() => ({
+    // A refused form's hosted page is shown again with its request's details (its address
+    // checked by the route's schema before the token is), the form ready to be sent again.
+    const { realm = '', uid = '' } = (request.params ?? {}) as { realm?: string; uid?: string };
+    const fresh =
+      page === 'hostedSignIn' && error instanceof AppError && error.code === 'form.cross_site'
+        ? hostedPageState(request.server, ctx, request, reply, realm, uid)
+        : basePageState(ctx, request, reply, page);
+    const state: AuthPageState = await fresh.catch(() => ({
       page,
       url: request.url,
       language: 'en' as const,

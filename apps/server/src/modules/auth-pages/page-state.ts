@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../http/problem';
 import { identifyTenant } from '../tenants';
 import { z } from 'zod';
+import { formTokenOf } from './form-guard';
 import { callInside } from './inside-call';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -110,6 +111,7 @@ export async function basePageState(
     url: request.url,
     language: pageLanguage(request, reply),
     tenant: await tenantOfAddress(ctx, request),
+    formToken: formTokenOf(reply),
   };
 }
 
@@ -161,6 +163,7 @@ export async function hostedPageState(
       language: pageLanguage(request, reply),
       tenant: null,
       hosted: { realm, uid, loginHint: null, passkeys: false, expired: true },
+      formToken: formTokenOf(reply),
     };
   }
   const details = found.data;
@@ -170,5 +173,6 @@ export async function hostedPageState(
     language: pageLanguage(request, reply, details.uiLocales),
     tenant: await tenantOfAddress(ctx, request, details.tenantId),
     hosted: { realm, uid, loginHint: details.loginHint, passkeys: details.passkeys },
+    formToken: formTokenOf(reply),
   };
 }

@@ -9,6 +9,7 @@ import { AuthLayout } from '../ui/auth-layout';
 import { Alert, AuthLink } from '../ui/controls';
 import { TextField } from '../ui/fields';
 import { useTypedValue } from '../ui/use-typed-value';
+import { FormToken } from './form-token';
 
 function stateEmail(state: unknown): string | undefined {
   const email = (state as Partial<CheckEmailState> | null)?.email;
@@ -43,6 +44,7 @@ export default function CheckEmailPage() {
           if (address !== '') resend.run({ email: address });
         }}
       >
+        <FormToken />
         <TextField
           label={t('auth.email')}
           type="email"

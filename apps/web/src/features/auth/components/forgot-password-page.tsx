@@ -10,6 +10,7 @@ import { Alert, AuthLink, PrimaryButton } from '../ui/controls';
 import { TextField } from '../ui/fields';
 import { useTypedValue } from '../ui/use-typed-value';
 import { pageFailure } from './page-error';
+import { FormToken } from './form-token';
 
 /** How long the success line stays before the Check your email screen opens. */
 const SUCCESS_PAUSE_MS = 1500;
@@ -46,6 +47,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title={t('forgot.title')}>
       <form method="post" action={AUTH_PAGE_PATHS.forgotPassword} noValidate onSubmit={onSubmit}>
+        <FormToken />
         <TextField
           label={t('auth.email')}
           type="email"

@@ -10,6 +10,7 @@ import { PasswordField } from '../ui/fields';
 import { PasswordChecklist } from '../ui/password-checklist';
 import { useTypedValue } from '../ui/use-typed-value';
 import { failureBeyondFields, fieldProblems, pageFailure } from './page-error';
+import { FormToken } from './form-token';
 
 /**
  * Set new password, with the token of the e-mailed /newpassword?token=… link. Without script
@@ -51,6 +52,7 @@ export default function NewPasswordPage() {
         </Alert>
       ) : null}
       <form method="post" action={AUTH_PAGE_PATHS.newPassword} noValidate onSubmit={onSubmit}>
+        <FormToken />
         <input type="hidden" name="token" value={token} />
         <PasswordField
           label={t('newPassword.password')}

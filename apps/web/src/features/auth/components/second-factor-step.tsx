@@ -6,6 +6,7 @@ import { CodeField } from '../ui/fields';
 import { PasskeyButton, usePasskeysSupported } from './passkey-button';
 import { stepFailureText } from './step-failure';
 import { useCodeEntry } from './use-code-entry';
+import { FormToken } from './form-token';
 
 /**
  * The step after the password for a user with a second factor: the authenticator app's code,
@@ -46,6 +47,7 @@ export function SecondFactorStep(props: {
       <p className="auth-text">{intro}</p>
       {hasCodes ? (
         <form method="post" action={props.action} noValidate onSubmit={entry.submit}>
+          <FormToken />
           <CodeField
             key={recovery ? 'recovery' : 'totp'}
             kind={recovery ? 'recovery-code' : 'totp'}

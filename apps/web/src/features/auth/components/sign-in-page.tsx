@@ -20,6 +20,7 @@ import { pageFailure } from './page-error';
 import { signInFailureText } from './sign-in-failure';
 import { SignInStageScreen } from './sign-in-stage-screen';
 import { useSignInSteps } from './use-sign-in-steps';
+import { FormToken } from './form-token';
 
 export interface HostedSignIn {
   /** The steps of the application's sign-in request; `done` sends the browser back to it. */
@@ -125,6 +126,7 @@ export default function SignInPage({ hosted }: { hosted?: HostedSignIn }) {
       <GoogleButton text="signin_with" onCredential={(credential) => google.run(credential)} />
       {google.isError ? <Alert severity="error">{t('auth.googleFailed')}</Alert> : null}
       <form method="post" action={action} noValidate onSubmit={onSubmit}>
+        <FormToken />
         <TextField
           label={t('auth.email')}
           type="email"

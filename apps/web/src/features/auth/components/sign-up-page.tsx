@@ -17,6 +17,7 @@ import { failureBeyondFields, fieldProblems, pageFailure } from './page-error';
 import { SignInStageScreen } from './sign-in-stage-screen';
 import { checkSignUp } from './sign-up-checks';
 import { useSignInSteps } from './use-sign-in-steps';
+import { FormToken } from './form-token';
 
 const FIELDS = ['fullName', 'email', 'password', 'repeat', 'terms'] as const;
 type Field = (typeof FIELDS)[number];
@@ -116,6 +117,7 @@ export default function SignUpPage() {
       <GoogleButton text="signup_with" onCredential={(credential) => google.run(credential)} />
       {google.isError ? <Alert severity="error">{t('auth.googleFailed')}</Alert> : null}
       <form method="post" action={AUTH_PAGE_PATHS.signUp} noValidate onSubmit={onSubmit}>
+        <FormToken />
         <TextField
           label={t('signUp.fullName')}
           name="fullName"
