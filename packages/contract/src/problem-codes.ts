@@ -48,6 +48,8 @@ export const PROBLEM_TEXTS = {
   'auth.permission_required': 'You need the permission "{{permission}}" to do this.',
   'auth.super_admin_only': 'Only super administrators manage tenants.',
   'auth.super_admin_not_tenant': 'Super administrators manage tenants, not tenant data.',
+  'auth.reverification_required':
+    'Confirm it is you: enter your password or a code again before changing your sign-in security.',
 
   // Nobody grants what they do not hold.
   'grant.role_not_held':
@@ -255,6 +257,7 @@ export const PROBLEM_TEXTS = {
   'mfa.totp_exists': 'An authenticator app is already set up. Remove it to set up another.',
   'mfa.totp_missing': 'No authenticator app is set up.',
   'mfa.recovery_codes_need_totp':
+  'account.proof_required': 'Enter your password, a code or use a passkey: one of them.',
     'Recovery codes come with an authenticator app: set one up first.',
   'mfa.last_factor_required':
     'Your tenant requires a second factor: add another one before removing this one.',

@@ -142,6 +142,33 @@ export const passkeyRegisterRequestSchema = z
   .object({ name: passkeyNameSchema, response: webAuthnJson })
   .meta({ id: 'PasskeyRegisterRequest' });
 
+/** WebAuthn request options for proving oneself again with one of one's passkeys. */
+export const passkeyRequestOptionsSchema = z
+  .object({ options: webAuthnJson })
+  .meta({ id: 'PasskeyRequestOptions' });
+
+/**
+ * A proof of the signed-in user, given again before a security change of the account
+ * (docs/decisions/0018-recent-proof-for-account-security.md): exactly one of the password,
+ * a code of the authenticator app or a recovery code, or a passkey's assertion.
+ */
+export const reverifyRequestSchema = z
+  .object({
+    password: singleLineText({ error: 'account.current_password_required' })
+      .min(1, 'account.current_password_required')
+      .max(1024, 'password.too_long')
+      .optional(),
+    code: secondFactorCodeSchema.optional(),
+    passkey: webAuthnJson.optional(),
+  })
+  .refine(
+    (proof) =>
+      [proof.password, proof.code, proof.passkey].filter((p) => p !== undefined).length === 1,
+    { message: 'account.proof_required' },
+  )
+  .meta({ id: 'ReverifyRequest' });
+export type ReverifyRequest = z.infer<typeof reverifyRequestSchema>;
+
 export const passkeyRenameRequestSchema = z
   .object({ name: passkeyNameSchema })
   .meta({ id: 'PasskeyRenameRequest' });

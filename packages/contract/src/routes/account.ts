@@ -8,8 +8,10 @@ import {
   passkeyRegisterRequestSchema,
   passkeyRegistrationOptionsSchema,
   passkeyRenameRequestSchema,
+  passkeyRequestOptionsSchema,
   passkeySchema,
   recoveryCodesSchema,
+  reverifyRequestSchema,
   revokedSchema,
   secondFactorsSchema,
   sessionParamsSchema,
@@ -46,6 +48,27 @@ export const accountRoutes = {
     problems: [429],
     summary: 'Changes the password (the current one is required); ends every other session',
   }),
+  // The sign-in-security routes below the password answer 403 auth.reverification_required to
+  // a session whose last proof is older than the server's window; these two renew it.
+  reverifyOptions: defineRoute({
+    method: 'POST',
+    path: '/account/reverify/options',
+    response: envelope(passkeyRequestOptionsSchema),
+    permission: 'authenticated',
+    // 409: the console is not on the tenant's own address, which passkeys are bound to.
+    problems: [409],
+    summary: 'WebAuthn request options for confirming it is you with a passkey',
+  }),
+  reverify: defineRoute({
+    method: 'POST',
+    path: '/account/reverify',
+    body: reverifyRequestSchema,
+    response: okSchema,
+    permission: 'authenticated',
+    problems: [429],
+    summary:
+      'Confirms it is you (password, code or passkey), counted as a sign-in attempt; this session may then change its sign-in security for a few minutes',
+  }),
   secondFactors: defineRoute({
     method: 'GET',
     path: '/account/mfa',
@@ -58,7 +81,7 @@ export const accountRoutes = {
     path: '/account/mfa/totp/setup',
     response: envelope(totpSetupSchema),
     permission: 'authenticated',
-    problems: [409],
+    problems: [403, 409],
     summary:
       'Starts enrolling an authenticator app: a new secret, unconfirmed until its first code',
   }),
@@ -68,7 +91,7 @@ export const accountRoutes = {
     body: totpConfirmRequestSchema,
     response: envelope(recoveryCodesSchema),
     permission: 'authenticated',
-    problems: [409, 429],
+    problems: [403, 409, 429],
     summary: 'Confirms the authenticator app with its first code; answers ten recovery codes, once',
   }),
   totpRemove: defineRoute({
@@ -76,7 +99,7 @@ export const accountRoutes = {
     path: '/account/mfa/totp',
     response: okSchema,
     permission: 'authenticated',
-    problems: [404, 409],
+    problems: [403, 404, 409],
     summary: 'Removes the authenticator app and the recovery codes',
   }),
   recoveryCodes: defineRoute({
@@ -84,7 +107,7 @@ export const accountRoutes = {
     path: '/account/mfa/recovery-codes',
     response: envelope(recoveryCodesSchema),
     permission: 'authenticated',
-    problems: [409],
+    problems: [403, 409],
     summary: 'Replaces the recovery codes by ten new ones, shown once',
   }),
   passkeyOptions: defineRoute({
@@ -93,7 +116,7 @@ export const accountRoutes = {
     response: envelope(passkeyRegistrationOptionsSchema),
     permission: 'authenticated',
     // 409: the console is not on the tenant's own address, which passkeys are bound to.
-    problems: [409],
+    problems: [403, 409],
     summary: 'WebAuthn registration options for a new passkey',
   }),
   passkeyRegister: defineRoute({
@@ -103,7 +126,7 @@ export const accountRoutes = {
     response: envelope(passkeySchema),
     status: 201,
     permission: 'authenticated',
-    problems: [409],
+    problems: [403, 409],
     summary: "Registers a passkey from the browser's attestation",
   }),
   passkeyRename: defineRoute({
@@ -122,7 +145,7 @@ export const accountRoutes = {
     params: sessionParamsSchema,
     response: okSchema,
     permission: 'authenticated',
-    problems: [404, 409],
+    problems: [403, 404, 409],
     summary: 'Removes a passkey',
   }),
   sessions: defineRoute({

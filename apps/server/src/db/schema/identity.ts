@@ -160,6 +160,11 @@ export const sessions = pgTable(
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the user last proved themselves again in this session (re-verification before a
+     * security change of the account); null: not since the sign-in, at `createdAt`.
+     */
+    reverifiedAt: timestamp({ withTimezone: true }),
     /** The OpenID provider's grant, for sessions of the code flow. */
     grantId: text(),
     /** The application the session signed in to (null: the password grant of the console). */

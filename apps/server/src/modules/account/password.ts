@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { mailUser } from '../../mail/account-mail';
 import { retireLinks } from '../../mail/links';
 import { lockUser, passwordHashOf, writePasswordHash, findProfile } from './queries';
+import { stampProof } from './reverification';
 import { recordSecurityChange } from './security-record';
 import { bySelf, takeGuess, type AccountDeps, type AccountUser } from './service';
 import { endSessions } from './sessions';
@@ -31,6 +32,8 @@ export async function changePassword(
     );
   }
   await clearLoginFailures(db, user.userId);
+  // The current password is a proof of the user: the session's next security change is recent.
+  await stampProof(db, user);
   const profile = await findProfile(db, user.tenantId, user.userId);
   await checkPasswordPolicy(db, {
     tenantId: user.tenantId,

@@ -10,7 +10,9 @@ import {
   removeOwnPasskey,
   renameOwnPasskey,
 } from './passkey-registration';
+import { registerApplicationRoutes } from './applications';
 import { changePassword } from './password';
+import { requireRecentProof, reverify, reverifyOptions } from './reverification';
 import {
   bySelf,
   confirmTotp,
@@ -60,15 +62,34 @@ export async function accountPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return OK;
   });
 
+  // A factor added, replaced or removed, or recovery codes shown: only with a recent proof
+  // (docs/decisions/0018-recent-proof-for-account-security.md), whatever the token.
+  const recentUserOf = async (request: FastifyRequest): Promise<AccountUser> => {
+    const user = userOf(request);
+    await requireRecentProof(deps, user);
+    return user;
+  };
+  registerRoute(app, routes.reverifyOptions, async (request) => ({
+    data: { options: await reverifyOptions(deps, userOf(request), requestOrigin(request)) },
+  }));
+  registerRoute(app, routes.reverify, async (request) => {
+    await reverify(deps, userOf(request), request.body, {
+      origin: requestOrigin(request),
+      acceptLanguage: language(request),
+    });
+    ctx.mail.nudge();
+    return OK;
+  });
+
   registerRoute(app, routes.secondFactors, async (request) => {
     const user = userOf(request);
     return { data: await secondFactorsOf(ctx.db, user, user.permissions) };
   });
   registerRoute(app, routes.totpSetup, async (request) => ({
-    data: await startTotp(deps, userOf(request)),
+    data: await startTotp(deps, await recentUserOf(request)),
   }));
   registerRoute(app, routes.totpConfirm, async (request) => {
-    const recoveryCodes = await confirmTotp(deps, userOf(request), {
+    const recoveryCodes = await confirmTotp(deps, await recentUserOf(request), {
       code: request.body.code,
       acceptLanguage: language(request),
     });
@@ -76,21 +97,25 @@ export async function accountPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return { data: { recoveryCodes } };
   });
   registerRoute(app, routes.totpRemove, async (request) => {
-    await deleteTotp(deps, userOf(request), language(request));
+    await deleteTotp(deps, await recentUserOf(request), language(request));
     ctx.mail.nudge();
     return OK;
   });
   registerRoute(app, routes.recoveryCodes, async (request) => ({
-    data: { recoveryCodes: await regenerateRecoveryCodes(deps, userOf(request)) },
+    data: { recoveryCodes: await regenerateRecoveryCodes(deps, await recentUserOf(request)) },
   }));
 
   registerRoute(app, routes.passkeyOptions, async (request) => ({
     data: {
-      options: await passkeyRegistrationOptions(deps, userOf(request), requestOrigin(request)),
+      options: await passkeyRegistrationOptions(
+        deps,
+        await recentUserOf(request),
+        requestOrigin(request),
+      ),
     },
   }));
   registerRoute(app, routes.passkeyRegister, async (request) => {
-    const passkey = await registerPasskey(deps, userOf(request), {
+    const passkey = await registerPasskey(deps, await recentUserOf(request), {
       ...request.body,
       acceptLanguage: language(request),
     });
@@ -104,7 +129,7 @@ export async function accountPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     }),
   }));
   registerRoute(app, routes.passkeyRemove, async (request) => {
-    await removeOwnPasskey(deps, userOf(request), {
+    await removeOwnPasskey(deps, await recentUserOf(request), {
       id: request.params.id,
       acceptLanguage: language(request),
     });
@@ -128,4 +153,6 @@ export async function accountPageRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const which = { allBut: user.sessionId };
     return { data: { revoked: await revokeSessions(ctx.db, bySelf(user), which) } };
   });
+
+  registerApplicationRoutes(app, ctx);
 }

@@ -42,6 +42,20 @@ export function accountGenerators(world: FuzzWorld): Record<string, fc.Arbitrary
     ),
     clientExtensionResults: anyJson,
   });
+  const assertion = fc.record({
+    id: fc.oneof(fc.base64String(), anyText),
+    rawId: fc.oneof(fc.base64String(), anyText),
+    type: fc.constantFrom('public-key', 'other'),
+    response: fc.record(
+      {
+        clientDataJSON: fc.oneof(fc.base64String(), anyText),
+        authenticatorData: fc.oneof(fc.base64String(), anyText),
+        signature: fc.oneof(fc.base64String(), anyText),
+        userHandle: fc.oneof(fc.base64String(), anyText),
+      },
+      { requiredKeys: [] },
+    ),
+  });
   const request = (method: string, path: fc.Arbitrary<string>, body?: fc.Arbitrary<unknown>) =>
     fuzzRequest({ method, path, headers: auth, ...(body ? { body: jsonBody(body) } : {}) });
   const asAdmin = (method: string, path: fc.Arbitrary<string>) =>
@@ -64,6 +78,19 @@ export function accountGenerators(world: FuzzWorld): Record<string, fc.Arbitrary
       at('/account/password'),
       fc.record({ currentPassword: password, newPassword: password }),
     ),
+    [`POST ${API}/account/reverify/options`]: fuzzRequest({
+      method: 'POST',
+      path: at('/account/reverify/options'),
+      headers: withOrigin,
+    }),
+    [`POST ${API}/account/reverify`]: fuzzRequest({
+      method: 'POST',
+      path: at('/account/reverify'),
+      headers: withOrigin,
+      body: jsonBody(
+        fc.record({ password, code, passkey: fc.oneof(assertion, anyJson) }, { requiredKeys: [] }),
+      ),
+    }),
     [`GET ${API}/account/mfa`]: request('GET', at('/account/mfa')),
     [`POST ${API}/account/mfa/totp/setup`]: request('POST', at('/account/mfa/totp/setup')),
     [`POST ${API}/account/mfa/totp/confirm`]: request(
@@ -100,6 +127,11 @@ export function accountGenerators(world: FuzzWorld): Record<string, fc.Arbitrary
     [`POST ${API}/account/sessions/revoke-others`]: request(
       'POST',
       at('/account/sessions/revoke-others'),
+    ),
+    [`GET ${API}/account/applications`]: request('GET', at('/account/applications')),
+    [`DELETE ${API}/account/applications/:id`]: request(
+      'DELETE',
+      anyId.map((id) => `${API}/account/applications/${id}`),
     ),
     [`GET ${API}/users/:id/sessions`]: asAdmin(
       'GET',
