@@ -21,6 +21,7 @@ import { SigningKeys } from './identity/signing-keys';
 import { sharedRealmLookup } from './identity/realms';
 import { createTokenService } from './identity/token-service';
 import { databaseHitCounter, redisHitCounter } from './http/hit-counter';
+import { clientSecretGuard } from './identity/openid/client-secret';
 import { createMailService } from './mail/worker';
 import { takeQueuedHint } from './webhooks/outbox';
 import { createWebhookWorker, type WebhookWorkerTuning } from './webhooks/worker';
@@ -101,6 +102,7 @@ export async function buildApp({
   app.addHook('onClose', () => limits.close());
   const findRealm = sharedRealmLookup(database.db);
   const mfaSecrets = await SecretBox.open(config);
+  const clientSecrets = clientSecretGuard(limits, config.tokenRateLimit.wrongClientSecrets);
   const ctx: AppContext = {
     limits,
     mfaSecrets,
@@ -114,6 +116,7 @@ export async function buildApp({
       config,
       findRealm,
       mfaSecrets,
+      clientSecrets,
     }),
     mail: createMailService({
       database,
@@ -150,7 +153,7 @@ export async function buildApp({
     db: ctx.db,
     config,
     keys,
-    lockout: { db: ctx.db, settings: config.bruteForce },
+    clientSecrets,
     findRealm,
     log: app.log.child({ module: 'openid' }),
   });

@@ -115,6 +115,8 @@ const envSchema = z.object({
   /** Password grants per client address and minute, and per realm and minute. */
   TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TOKEN_REALM_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
+  /** Wrong client secrets per client address, application and minute; more answer 429. */
+  CLIENT_SECRET_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Rate-limit counters in Redis instead of the database. */
   REDIS_URL: optionalText.pipe(
     z
@@ -202,7 +204,7 @@ export interface Config {
   /** Outbound webhook deliveries: private addresses are refused unless allowed. */
   webhooks: { allowPrivate: boolean };
   /** Password grants per client address and per realm, each per minute. */
-  tokenRateLimit: { perAddress: number; perRealm: number };
+  tokenRateLimit: { perAddress: number; perRealm: number; wrongClientSecrets: number };
   redis: { url: string | undefined; keyPrefix: string };
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -266,7 +268,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: e.ACCOUNT_RATE_LIMIT,
       tokensPerAddress: e.ACCOUNT_TOKEN_RATE_LIMIT,
     },
-    tokenRateLimit: { perAddress: e.TOKEN_RATE_LIMIT, perRealm: e.TOKEN_REALM_RATE_LIMIT },
+    tokenRateLimit: {
+      perAddress: e.TOKEN_RATE_LIMIT,
+      perRealm: e.TOKEN_REALM_RATE_LIMIT,
+      wrongClientSecrets: e.CLIENT_SECRET_RATE_LIMIT,
+    },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
@@ -277,7 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxWaitSeconds: e.BRUTE_FORCE_MAX_WAIT,
       quickLoginCheckMs: e.BRUTE_FORCE_QUICK_LOGIN_MS,
       quickLoginWaitSeconds: e.BRUTE_FORCE_QUICK_LOGIN_WAIT,
-    reverifyWindowSeconds: e.REVERIFY_WINDOW,
+      reverifyWindowSeconds: e.REVERIFY_WINDOW,
       maxDeltaSeconds: e.BRUTE_FORCE_MAX_DELTA,
     },
     mfaEncryptionKey: e.MFA_ENCRYPTION_KEY

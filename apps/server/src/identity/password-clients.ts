@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import type { BruteForceSettings } from '../config';
 import { OAuthError } from './oauth-error';
-import { verifyClientSecret } from './openid/client-secret';
+import { throttledDescription, type ClientSecretGuard } from './openid/client-secret';
 
 const invalidClient = () =>
   new OAuthError(401, 'invalid_client', 'Invalid client or Invalid client credentials');
@@ -13,37 +12,41 @@ const invalidClient = () =>
  * default for new ones. A confidential application also proves its secret.
  */
 export async function requirePasswordClient(
-  deps: { db: Database; bruteForce: BruteForceSettings },
-  input: { tenantId: string; clientId: string | undefined; clientSecret: string | undefined },
+  deps: { db: Database; clientSecrets: ClientSecretGuard },
+  input: {
+    tenantId: string;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    /** The client's address: wrong secrets are throttled per address and client. */
+    source: string | undefined;
+  },
 ): Promise<void> {
   if (!input.clientId) throw invalidClient();
   const result = (await deps.db.execute(sql`
-    select type, secret_hash as "secretHash", 'password' = any(grant_types) as "allowed",
-      secret_failures_recorded as "failuresRecorded"
+    select type, secret_hash as "secretHash", 'password' = any(grant_types) as "allowed"
     from clients where tenant_id = ${input.tenantId} and client_id = ${input.clientId}`)) as unknown as {
     rows: Array<{
       type: string;
       secretHash: string | null;
       allowed: boolean;
-      failuresRecorded: boolean;
     }>;
   };
   const client = result.rows[0];
   if (!client) throw invalidClient();
   if (client.type === 'confidential') {
-    const proven =
-      input.clientSecret !== undefined &&
-      (await verifyClientSecret(
-        { db: deps.db, settings: deps.bruteForce },
-        {
-          tenantId: input.tenantId,
-          clientId: input.clientId,
-          storedDigest: client.secretHash ?? undefined,
-          failuresRecorded: client.failuresRecorded,
-          presented: input.clientSecret,
-        },
-      ));
-    if (!proven) throw invalidClient();
+    if (input.clientSecret === undefined) throw invalidClient();
+    const check = await deps.clientSecrets.check({
+      tenantId: input.tenantId,
+      clientId: input.clientId,
+      storedDigest: client.secretHash ?? undefined,
+      presented: input.clientSecret,
+      source: input.source,
+    });
+    if (check.outcome === 'throttled') {
+      const seconds = check.retryAfterSeconds;
+      throw new OAuthError(429, 'slow_down', throttledDescription(seconds), seconds);
+    }
+    if (check.outcome !== 'right') throw invalidClient();
   }
   if (!client.allowed) {
     throw new OAuthError(400, 'unauthorized_client', 'Client not allowed for direct access grants');

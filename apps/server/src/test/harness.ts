@@ -81,6 +81,7 @@ export async function startTestServer(
     // Every test signs in from 127.0.0.1, faster than people would; limit tests lower these.
     TOKEN_RATE_LIMIT: '100000',
     TOKEN_REALM_RATE_LIMIT: '100000',
+    CLIENT_SECRET_RATE_LIMIT: '100000',
     // A fixed key: the tests never write one into a data directory.
     MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     ...env,

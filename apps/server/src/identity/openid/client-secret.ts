@@ -1,16 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { BruteForceSettings } from '../../config';
-import type { Database } from '../../db/database';
-import { clients } from '../../db/schema/clients';
-import { loginFailures } from '../../db/schema/identity';
-import { attemptKey, clearLoginFailures, isLocked, takeLoginAttempt } from '../brute-force';
+import { SharedLimit, type HitCounter } from '../../http/hit-counter';
 import { hashToken } from '../sessions';
-
-export interface ClientLockout {
-  db: Database;
-  settings: BruteForceSettings;
-}
 
 /**
  * A client secret is 32 random bytes: a guess is hopeless, so one SHA-256 digest stores it
@@ -18,66 +8,46 @@ export interface ClientLockout {
  */
 export const digestClientSecret = hashToken;
 
-// A NUL never occurs in an e-mail address, so no user's failures share a client's key.
-const clientKey = (tenantId: string, clientId: string) =>
-  attemptKey(tenantId, undefined, `\u0000client\u0000${clientId}`);
+/** What a presented client secret earned: accepted, refused, or refused and throttled. */
+export type ClientSecretCheck =
+  { outcome: 'right' } | { outcome: 'wrong' } | { outcome: 'throttled'; retryAfterSeconds: number };
 
-/**
- * Whether the client's row says wrong secrets are on record. It is written only when it
- * changes: once at the first failure of a run, once when a right secret clears them.
- */
-async function recordFailures(
-  { db }: ClientLockout,
-  tenantId: string,
-  clientId: string,
-  on: boolean,
-) {
-  await db
-    .update(clients)
-    .set({ secretFailuresRecorded: on })
-    .where(
-      and(
-        eq(clients.tenantId, tenantId),
-        eq(clients.clientId, clientId),
-        eq(clients.secretFailuresRecorded, !on),
-      ),
-    );
+export type ClientSecretGuard = ReturnType<typeof clientSecretGuard>;
+
+/** What one client secret presented at one endpoint is checked against. */
+export interface PresentedClientSecret {
+  tenantId: string;
+  clientId: string;
+  storedDigest: string | undefined;
+  presented: string;
+  /** The client's address (as TRUST_PROXY reads it); undefined when none is known. */
+  source: string | undefined;
 }
 
 /**
- * Compares a presented secret with the stored digest, under Keycloak's brute-force rules per
- * client. Only failures are counted — atomically, in the same statement that reads the lock —
- * so that a busy client's right secrets are never serialised on one row; a locked client is
- * refused even with its right secret until the lock passes. A client with no failures on
- * record (its row says so) is answered without a lookup.
+ * Wrong client secrets, throttled per source: the client's address and the client. A right
+ * secret is always accepted and counts nothing, however many wrong ones anyone sent: with
+ * 256 random bits there is nothing to protect by refusing it, and a lock per client would let
+ * anyone who knows a client_id stop that application (RFC 9700 §4.16 asks that a client's
+ * authentication be usable by no one else; OWASP's lockout guidance warns of exactly this
+ * denial of service). Counting per address and client keeps one guesser to their own budget.
  */
-export async function verifyClientSecret(
-  lockout: ClientLockout,
-  attempt: {
-    tenantId: string;
-    clientId: string;
-    storedDigest: string | undefined;
-    failuresRecorded: boolean;
-    presented: string;
-  },
-): Promise<boolean> {
-  const { tenantId, clientId } = attempt;
-  const key = clientKey(tenantId, clientId);
-  const expected = Buffer.from(attempt.storedDigest ?? '');
-  const actual = Buffer.from(digestClientSecret(attempt.presented));
-  const matches = expected.length === actual.length && timingSafeEqual(expected, actual);
-  if (!matches) {
-    await takeLoginAttempt(lockout.db, lockout.settings, { id: key, tenantId });
-    if (!attempt.failuresRecorded) await recordFailures(lockout, tenantId, clientId, true);
-    return false;
-  }
-  if (!attempt.failuresRecorded) return true;
-  const [failures] = await lockout.db
-    .select({ notBefore: loginFailures.notBefore })
-    .from(loginFailures)
-    .where(eq(loginFailures.userId, key));
-  if (failures && isLocked(failures.notBefore)) return false;
-  if (failures) await clearLoginFailures(lockout.db, key);
-  await recordFailures(lockout, tenantId, clientId, false);
-  return true;
+export function clientSecretGuard(counter: HitCounter, wrongPerMinute: number) {
+  const wrongSecrets = new SharedLimit(counter, 'client-secret-wrong', wrongPerMinute, 60_000);
+  return {
+    async check(attempt: PresentedClientSecret): Promise<ClientSecretCheck> {
+      const expected = Buffer.from(attempt.storedDigest ?? '');
+      const actual = Buffer.from(digestClientSecret(attempt.presented));
+      if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+        return { outcome: 'right' };
+      }
+      const source = `${attempt.tenantId}\n${attempt.clientId}\n${attempt.source ?? 'unknown'}`;
+      const throttled = await wrongSecrets.take(source);
+      return throttled ? { outcome: 'throttled', ...throttled } : { outcome: 'wrong' };
+    },
+  };
 }
+
+/** The words of a throttled client's answer (RFC 6749 §5.2 leaves them to the server). */
+export const throttledDescription = (seconds: number) =>
+  `Too many wrong client secrets from this address. Try again in ${seconds} seconds.`;
