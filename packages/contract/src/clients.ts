@@ -26,8 +26,9 @@ export const ID_TOKEN_ALGORITHMS = ['RS256', 'ES256'] as const;
 export type IdTokenAlgorithm = (typeof ID_TOKEN_ALGORITHMS)[number];
 
 /**
- * Every tenant has this client, the console itself: it cannot be deleted and its client ID
- * and type cannot change, because the console signs in through it.
+ * Every tenant has this client, the console itself: it cannot be deleted or changed through
+ * the API, because the console signs in through it and its tokens carry everything its user
+ * holds; its addresses are the server's own (PUBLIC_URL and the tenant's domain).
  */
 export const BUILT_IN_CLIENT_ID = CLIENT_ID;
 
@@ -88,6 +89,17 @@ const clientFields = {
   idTokenSignedResponseAlg: z
     .enum(ID_TOKEN_ALGORITHMS, 'client.algorithm_invalid')
     .default('RS256'),
+  /**
+   * The tenant's own application: its users are asked no consent. Set only by someone who
+   * holds every permission its tokens could carry.
+   */
+  firstParty: z.boolean('field.invalid').default(false),
+  /**
+   * Its users' access tokens are accepted by the console API (with their user's permissions);
+   * without it they are for the application alone. Set only by someone who holds every
+   * permission its tokens could carry.
+   */
+  consoleApiAccess: z.boolean('field.invalid').default(false),
 };
 
 interface ClientRules {
@@ -150,8 +162,10 @@ export const clientSchema = z
     grantTypes: z.array(z.enum(GRANT_TYPES)),
     serviceRoleIds: z.array(z.uuid()),
     idTokenSignedResponseAlg: z.enum(ID_TOKEN_ALGORITHMS),
-    /** The console's own client (`react-client`): not deleted, client ID and type fixed. */
+    /** The console's own client (`react-client`): not changed through the API, not deleted. */
     builtIn: z.boolean(),
+    firstParty: z.boolean(),
+    consoleApiAccess: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

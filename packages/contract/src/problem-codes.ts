@@ -64,6 +64,10 @@ export const PROBLEM_TEXTS = {
     'Changing an account with the {{role}} role is for administrators holding it only.',
   'grant.own_role_change':
     'Changing your own role is for administrators holding the {{role}} role only.',
+  'grant.client_trust':
+    'Making an application first-party or allowing it the console API needs every permission its tokens could carry; you do not hold {{permissions}}.',
+  'grant.trusted_client_change':
+    'Changing the addresses, grants or secret of an application that is first-party or may call the console API needs every permission its tokens could carry; you do not hold {{permissions}}.',
 
   // Accounts: sign-up, links, passwords, Google.
   'password.required': 'Enter a password.',
@@ -210,7 +214,7 @@ export const PROBLEM_TEXTS = {
   'client.service_roles_need_grant': 'Service roles need the client_credentials grant.',
   'client.built_in_deleted': 'The built-in application {{clientId}} cannot be deleted.',
   'client.built_in_changed':
-    'The client ID and type of the built-in application {{clientId}} cannot be changed.',
+    'The built-in application {{clientId}} is the console itself: only its name can be changed.',
   'client.secret_public': 'A public application has no secret.',
 
   // Webhooks.

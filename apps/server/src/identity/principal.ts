@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { CLIENT_ID } from '@tc/contract/permissions';
 import type { Database } from '../db/database';
 import { prepareRawStatement } from '../db/prepared';
 import { loginFailures, permissions, rolePermissions, roles, users } from '../db/schema/identity';
@@ -187,7 +188,14 @@ function prepareForSessions(db: Database, size: number) {
           cross join lateral (select name from permissions where id = rp.permission_id offset 0) p
           where rp.role_id = r.id and r.status = 'active'
         ), '[]'::json) as permissions,
-        null as "lockedUntil", null as "failureUserId"
+        null as "lockedUntil", null as "failureUserId",
+        -- The console's password grant (no client) and the console's own client reach the
+        -- console API; another application only while an administrator allows it.
+        (s.client_id is null or exists (
+          select from clients c
+          where c.tenant_id = s.tenant_id and c.client_id = s.client_id
+            and (c.console_api_access or (c.built_in and c.client_id = ${CLIENT_ID}))
+        )) as "consoleApiAccess"
       from sessions s
       join users u on u.id = s.user_id
       join tenants t on t.id = u.tenant_id
@@ -212,21 +220,36 @@ async function readSessions(db: Database, sessionIds: string[]) {
     Array.from({ length: size }, (_, i) => [`s${i}`, sessionIds[i] ?? NO_SESSION]),
   );
   const result = await prepared.execute(values);
-  return (result as { rows: Array<PrincipalRow & { sessionId: string }> }).rows;
+  return (result as { rows: Array<PrincipalRow & SessionFacts> }).rows;
 }
+
+/** What the guard reads of a session beside its principal. */
+interface SessionFacts {
+  sessionId: string;
+  /** Whether the application the session signed in to may call the console API. */
+  consoleApiAccess: boolean;
+}
+
+/** A principal behind an open session, and whether that session's tokens reach the console API. */
+export type SessionPrincipal = Principal & { consoleApiAccess: boolean };
 
 /** For the API guard: the principal of each open session among `sessionIds`, by session. */
 export async function principalsForSessions(
   db: Database,
   sessionIds: string[],
-): Promise<Map<string, Principal>> {
+): Promise<Map<string, SessionPrincipal>> {
   const largest = SESSION_BATCH_SIZES.at(-1)!;
   const chunks: string[][] = [];
   for (let start = 0; start < sessionIds.length; start += largest) {
     chunks.push(sessionIds.slice(start, start + largest));
   }
   const rows = (await Promise.all(chunks.map((chunk) => readSessions(db, chunk)))).flat();
-  return new Map(rows.map((row) => [row.sessionId, toPrincipal(row)]));
+  return new Map(
+    rows.map((row) => [
+      row.sessionId,
+      { ...toPrincipal(row), consoleApiAccess: row.consoleApiAccess },
+    ]),
+  );
 }
 
 /** A user of a tenant by id, for the claims of tokens and userinfo. */

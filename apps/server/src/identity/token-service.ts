@@ -25,9 +25,9 @@ import {
 } from './principal';
 import { issuerFor, type Realm, type RealmLookup } from './realms';
 import { requirePasswordClient } from './password-clients';
-import type { ClientSecretGuard } from './openid/client-secret';
 import type { SessionOrigin } from './openid/browser-id';
 import { rotateRefreshToken } from './rotation';
+import { apiAudience } from './openid/audience';
 import { requirePasswordGrantFactor } from './second-factor/password-grant';
 import type { SecretBox } from './second-factor/secret-box';
 import { noticeNewBrowser, signInFacts } from './second-factor/sign-in-facts';
@@ -43,8 +43,6 @@ export interface TokenServiceDeps {
   findRealm: RealmLookup;
   /** Opens the authenticator-app secrets the password grant checks codes against. */
   mfaSecrets: SecretBox;
-  /** Checks a confidential application's secret, throttling wrong ones per source. */
-  clientSecrets: ClientSecretGuard;
 }
 
 /** The authenticated caller of an API request. */
@@ -67,6 +65,7 @@ export function accountRefusal(principal: Principal): OAuthError | undefined {
 export function createTokenService(deps: TokenServiceDeps) {
   const { db, keys, config } = deps;
   const verifiedClaims = verifiedTokenClaims(keys);
+  const api = apiAudience(config.publicUrl);
   // Who a token speaks for is read on every request (a session ended, a user deactivated or
   // a role changed shows at the very next request, in every process); the requests of one
   // turn of the event loop share one statement.
@@ -128,8 +127,6 @@ export function createTokenService(deps: TokenServiceDeps) {
     password: string | undefined;
     /** Whether the client may use the password grant; the hosted page skips this check. */
     checkClient?: boolean;
-    /** The client's address, which wrong client secrets are throttled by. */
-    source?: string | undefined;
   }): Promise<{ principal: Principal; attempt: LoginAttempt }> {
     const checkClient = input.checkClient ?? true;
     // One round trip finds the realm and the user; the separate realm check remains for the
@@ -141,13 +138,8 @@ export function createTokenService(deps: TokenServiceDeps) {
     // The client is refused before the attempt counts: a wrong client guesses nothing.
     if (checkClient) {
       await requirePasswordClient(
-        { db, clientSecrets: deps.clientSecrets },
-        {
-          tenantId,
-          clientId: input.clientId,
-          clientSecret: input.clientSecret,
-          source: input.source,
-        },
+        { db, bruteForce: config.bruteForce },
+        { tenantId, clientId: input.clientId, clientSecret: input.clientSecret },
       );
     }
     const principal = found?.principal;
@@ -188,8 +180,8 @@ export function createTokenService(deps: TokenServiceDeps) {
     origin?: SessionOrigin;
     acceptLanguage?: string | undefined;
   }): Promise<TokenResponse> {
+    const { principal } = await checkPassword(input);
     const origin = input.origin ?? { userAgent: null, ipAddress: null, browserHash: null };
-    const { principal } = await checkPassword({ ...input, source: origin.ipAddress ?? undefined });
     const facts = await signInFacts(db, principal.userId, origin.browserHash);
     await requirePasswordGrantFactor(
       { db, box: deps.mfaSecrets, publicUrl: config.publicUrl },
@@ -286,8 +278,13 @@ export function createTokenService(deps: TokenServiceDeps) {
     await revokeSession(db, session.sessionId);
   }
 
-  /** Verifies an access token fully; undefined for any token that must answer 401. */
-  async function authenticate(token: string): Promise<Caller | undefined> {
+  /**
+   * Verifies a user's access token of any application of its realm (userinfo, introspection):
+   * signature, expiry, realm and a live session; undefined for any token that must answer 401.
+   */
+  async function authenticateUser(
+    token: string,
+  ): Promise<(Caller & { consoleApiAccess: boolean }) | undefined> {
     const claims = await verifiedClaims(token);
     if (!claims) return undefined;
     const principal = await openSessions(claims.sessionId);
@@ -301,7 +298,21 @@ export function createTokenService(deps: TokenServiceDeps) {
     if (!principal.userActive || !principal.tenantEnabled) return undefined;
     // The issuer must name the realm the user belongs to: a token of realm A is no good in B.
     if (claims.issuer !== issuerFor(config.publicUrl, principal.realm)) return undefined;
-    return { ...principal, sessionId: claims.sessionId };
+    const consoleApiAccess =
+      principal.consoleApiAccess && (claims.audience === undefined || claims.audience === api);
+    return { ...principal, sessionId: claims.sessionId, consoleApiAccess };
+  }
+
+  /**
+   * Verifies an access token for the console API: a user's token issued to the console itself
+   * or to an application an administrator allowed to call it, for the API as audience (the
+   * password grant's tokens name none). Whether the application is allowed is read with the
+   * session on every request, so withdrawing it stops its tokens at once. Any other token,
+   * and a service's (client credentials, which speaks for no user), must answer 401.
+   */
+  async function authenticate(token: string): Promise<Caller | undefined> {
+    const found = await authenticateUser(token);
+    return found?.consoleApiAccess ? found : undefined;
   }
 
   return {
@@ -311,6 +322,7 @@ export function createTokenService(deps: TokenServiceDeps) {
     issueTokens,
     logout,
     authenticate,
+    authenticateUser,
   };
 }
 
@@ -320,6 +332,11 @@ interface TokenClaims {
   sessionId: string;
   tenantId: string;
   issuer: unknown;
+  /**
+   * The single audience the token names, undefined when it names none (the password grant's);
+   * a token for several audiences or a malformed one is for no audience of ours (null).
+   */
+  audience: string | undefined | null;
   /** Epoch milliseconds; Infinity for a token without an expiry, which is never kept. */
   expiresAt: number;
 }
@@ -343,9 +360,10 @@ function verifiedTokenClaims(keys: SigningKeys) {
     }
     const payload = await keys.verify(token).catch(() => undefined);
     if (!payload) return undefined;
-    const { sub, sid, tenant_id: tenantId, iss, exp } = payload as Record<string, unknown>;
+    const { sub, sid, tenant_id: tenantId, iss, exp, aud } = payload as Record<string, unknown>;
     if (!isUuid(sub) || !isUuid(sid) || !isUuid(tenantId)) return undefined;
-    const claims = { userId: sub, sessionId: sid, tenantId, issuer: iss };
+    const audience = aud === undefined ? undefined : typeof aud === 'string' ? aud : null;
+    const claims = { userId: sub, sessionId: sid, tenantId, issuer: iss, audience };
     // A token without an expiry is verified every time.
     if (typeof exp !== 'number') return { ...claims, expiresAt: Infinity };
     if (kept.size >= VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value!);

@@ -51,6 +51,10 @@ export const clients = pgTable(
     builtIn: boolean().notNull().default(false),
     // Wrong secrets on record: only then is the lockout looked up for a right one.
     secretFailuresRecorded: boolean().notNull().default(false),
+    // The tenant's own application: no consent is asked of its users.
+    firstParty: boolean().notNull().default(false),
+    // Its users' access tokens are for the console API too, not only for the application.
+    consoleApiAccess: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -19,6 +19,8 @@ export interface ClientRow {
   id_token_signed_response_alg: 'RS256' | 'ES256';
   built_in: boolean;
   secret_failures_recorded: boolean;
+  first_party: boolean;
+  console_api_access: boolean;
   /** What its client-credentials tokens carry: its active service roles and their permissions. */
   service_roles: string[];
   service_permissions: string[];
@@ -30,7 +32,7 @@ function prepareFindClientRow(db: Database) {
     'find_client_row',
     sql`select c.id, c.client_id, c.name, c.type, c.secret_hash, c.redirect_uris,
       c.post_logout_redirect_uris, c.web_origins, c.grant_types, c.id_token_signed_response_alg,
-      c.built_in, c.secret_failures_recorded,
+      c.built_in, c.secret_failures_recorded, c.first_party, c.console_api_access,
       coalesce((
         select json_agg(distinct r.name)
         from client_service_roles csr join roles r on r.id = csr.role_id and r.status = 'active'
@@ -115,5 +117,9 @@ export function clientMetadata(row: ClientRow, console: ConsoleOrigins): ClientM
     client_row_id: row.id,
     secret_failures_recorded: row.secret_failures_recorded,
     service_grants: { roles: row.service_roles, permissions: row.service_permissions },
+    // The tenant's own application asks no consent; console_api_access makes its access
+    // tokens the console API's (audience.ts). The console's own client is both, always.
+    first_party: builtIn || row.first_party,
+    console_api_access: builtIn || row.console_api_access,
   };
 }

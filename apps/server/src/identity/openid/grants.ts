@@ -1,4 +1,4 @@
-import type { Grant, KoaContextWithOIDC } from 'oidc-provider';
+import type { Client, Grant, KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/database';
 import { browserOrigin } from './browser-id';
 import { handedOffRequests } from './handed-off';
@@ -23,7 +23,8 @@ export interface GrantSessions {
  */
 export async function grantFor(
   ctx: KoaContextWithOIDC,
-  audience: string,
+  /** The resource the client's access tokens are for (audience.ts). */
+  resourceFor: (client: Client) => string,
   sessions?: GrantSessions,
 ): Promise<Grant | undefined> {
   const { client, session } = ctx.oidc;
@@ -39,7 +40,7 @@ export async function grantFor(
   const scope = [...ctx.oidc.requestParamScopes].join(' ');
   grant.addOIDCScope(scope);
   grant.addOIDCClaims([...ctx.oidc.requestParamClaims]);
-  grant.addResourceScope(audience, scope);
+  grant.addResourceScope(resourceFor(client), scope);
   await grant.save();
   if (sessions && grant !== existing) {
     await sessionOfGrant.open(sessions.db, {

@@ -13,10 +13,11 @@ import type { SigningKeys } from '../signing-keys';
 import { accountFinder, accessTokenClaims, claimSources, sessionOfGrant } from './claims';
 import { findClientRow, type ConsoleOrigins } from './client-metadata';
 import { grantFor } from './grants';
+import { audienceOf, resourceOf } from './audience';
 import { logoutPage, errorPage, signedOutPage } from './pages';
 import { ClientStore, PayloadStore, type ReplayHandler } from './payload-store';
 import { providerSigningKeys } from './signing';
-import { throttledDescription, type ClientSecretGuard } from './client-secret';
+import { verifyClientSecret, type ClientLockout } from './client-secret';
 import { handedOffRequests } from './handed-off';
 
 /** Keycloak's paths under each realm, so Keycloak's clients and libraries find everything. */
@@ -40,17 +41,13 @@ function signInPolicy({ interactionPolicy }: OidcProviderLibrary) {
   return policy;
 }
 
-/** The audience of every access token: our API, whose guard reads their claims. */
-export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
-
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
 export interface ProviderDeps {
   db: Database;
   config: Config;
   keys: SigningKeys;
-  /** Checks client secrets, throttling wrong ones per client address and client. */
-  clientSecrets: ClientSecretGuard;
+  lockout: ClientLockout;
   findRealm: RealmLookup;
   /** Where the provider's own failures are told; they never reach Fastify's handler. */
   log: FastifyBaseLogger;
@@ -71,7 +68,6 @@ export async function createRealmProvider(
   const { errors } = library;
   const { db, config, keys } = deps;
   const issuer = issuerFor(config.publicUrl, realm.name);
-  const audience = apiAudience(config.publicUrl);
   const realmPath = new URL(issuer).pathname;
   const secure = config.publicUrl.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure, signed: true };
@@ -128,7 +124,14 @@ export async function createRealmProvider(
       token_endpoint_auth_method: 'none',
     },
     extraClientMetadata: {
-      properties: ['web_origins', 'client_row_id', 'secret_failures_recorded', 'service_grants'],
+      properties: [
+        'web_origins',
+        'client_row_id',
+        'secret_failures_recorded',
+        'service_grants',
+        'first_party',
+        'console_api_access',
+      ],
     },
     clientBasedCORS: (_ctx, origin, client) =>
       ((client['web_origins'] as string[] | undefined) ?? []).includes(origin),
@@ -140,7 +143,11 @@ export async function createRealmProvider(
     findAccount: accountFinder(sources),
     extraTokenClaims: (ctx, token) => accessTokenClaims({ db, realm, config, sources }, ctx, token),
     loadExistingGrant: (ctx) =>
-      grantFor(ctx, audience, { db, tenantId: realm.id, ttl: config.refreshTokenTtl }),
+      grantFor(ctx, (client) => resourceOf(config.publicUrl, client), {
+        db,
+        tenantId: realm.id,
+        ttl: config.refreshTokenTtl,
+      }),
     // Any application with the refresh grant gets a refresh token; without offline_access it
     // ends with the browser session it came from.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -178,10 +185,13 @@ export async function createRealmProvider(
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => audience,
+        // One resource per application: the console API for the console and the applications
+        // allowed to call it, the application itself for every other (audience.ts).
+        defaultResource: (_ctx, client) => resourceOf(config.publicUrl, client),
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
-          if (resource !== audience) throw new errors.InvalidTarget();
+        getResourceServerInfo: (_ctx, resource, client) => {
+          const audience = audienceOf(config.publicUrl, client, resource);
+          if (!audience) throw new errors.InvalidTarget();
           return {
             scope: SCOPES.join(' '),
             audience,
@@ -195,28 +205,17 @@ export async function createRealmProvider(
   };
 
   const provider = new library.default(issuer, configuration);
-  // Stored secrets are SHA-256 digests. A right one always passes; wrong ones are throttled
-  // per client address and client. The address is the one Fastify read (TRUST_PROXY) of the
-  // request being answered, or the one a caller of ours passes (introspection).
-  provider.Client.prototype.compareClientSecret = async function (
-    this: { clientId: string; clientSecret?: string },
+  // Stored secrets are SHA-256 digests; each wrong one counts toward the client's lockout.
+  provider.Client.prototype.compareClientSecret = function (
+    this: { clientId: string; clientSecret?: string; secret_failures_recorded?: boolean },
     presented: string,
-    source?: string,
   ) {
-    const ctx = library.default.ctx;
-    const check = await deps.clientSecrets.check({
+    return verifyClientSecret(deps.lockout, {
       tenantId: realm.id,
       clientId: this.clientId,
       storedDigest: this.clientSecret,
+      failuresRecorded: this.secret_failures_recorded === true,
       presented,
-      source: source ?? (ctx ? (handedOffRequests.get(ctx.req)?.ip ?? ctx.ip) : undefined),
-    });
-    if (check.outcome !== 'throttled') return check.outcome === 'right';
-    const seconds = check.retryAfterSeconds;
-    ctx?.set('retry-after', String(seconds));
-    throw Object.assign(new errors.OIDCProviderError(429, 'slow_down'), {
-      error_description: throttledDescription(seconds),
-      retryAfterSeconds: seconds,
     });
   };
   // A grant the provider ends (a replayed code, a revoked refresh token, a logout) ends our

@@ -39,7 +39,8 @@ export async function userinfo(
   reply: FastifyReply,
 ) {
   const token = bearerOf(request);
-  const caller = token ? await deps.tokens.authenticate(token) : undefined;
+  // Every application's user tokens, not only those the console API takes.
+  const caller = token ? await deps.tokens.authenticateUser(token) : undefined;
   if (!token || !caller || caller.tenantId !== realm.id) return invalidToken(reply);
   const payload = await deps.keys.verify(token);
   const scopes = scopesOf(payload);
@@ -97,35 +98,6 @@ function clientCredentials(request: FastifyRequest) {
 }
 
 type RealmProvider = Awaited<ReturnType<ProviderRegistry['forRealm']>>['provider'];
-type RealmClient = NonNullable<Awaited<ReturnType<RealmProvider['Client']['find']>>>;
-
-/**
- * The client's secret, compared by the provider's comparison (provider.ts), which takes the
- * client's address as a second argument outside the provider's own requests; its refusal of
- * a source that sent too many wrong secrets becomes our 429.
- */
-async function secretMatches(client: RealmClient, secret: string, source: string) {
-  const compare = client.compareClientSecret as (
-    this: RealmClient,
-    presented: string,
-    source: string,
-  ) => Promise<boolean>;
-  try {
-    return await compare.call(client, secret, source);
-  } catch (error) {
-    const {
-      statusCode,
-      error_description: description,
-      retryAfterSeconds,
-    } = error as {
-      statusCode?: number;
-      error_description?: string;
-      retryAfterSeconds?: number;
-    };
-    if (statusCode !== 429) throw error;
-    throw new OAuthError(429, 'slow_down', description ?? 'Too many requests', retryAfterSeconds);
-  }
-}
 
 /** A user's access token, by its live session; a client's (client credentials), by its client. */
 async function describeAccessToken(
@@ -142,7 +114,7 @@ async function describeAccessToken(
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
     return client ? described : undefined;
   }
-  const caller = await deps.tokens.authenticate(token);
+  const caller = await deps.tokens.authenticateUser(token);
   if (!caller || caller.tenantId !== realm.id) return undefined;
   return { ...described, client_id: payload.azp ?? payload.client_id, username: caller.email };
 }
@@ -179,7 +151,7 @@ export async function introspect(
   const authenticated =
     client &&
     client.clientAuthMethod !== 'none' &&
-    (await secretMatches(client, credentials!.secret, request.ip));
+    (await client.compareClientSecret(credentials!.secret));
   if (!authenticated) {
     throw new OAuthError(401, 'invalid_client', 'Client authentication failed');
   }

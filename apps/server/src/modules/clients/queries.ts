@@ -31,6 +31,8 @@ const columns = {
   grantTypes: clients.grantTypes,
   idTokenSignedResponseAlg: clients.idTokenSignedResponseAlg,
   builtIn: clients.builtIn,
+  firstParty: clients.firstParty,
+  consoleApiAccess: clients.consoleApiAccess,
   createdAt: clients.createdAt,
   updatedAt: clients.updatedAt,
 };
@@ -164,6 +166,8 @@ export function columnsOf(data: ClientCreate) {
     webOrigins: data.webOrigins,
     grantTypes: data.grantTypes,
     idTokenSignedResponseAlg: data.idTokenSignedResponseAlg,
+    firstParty: data.firstParty,
+    consoleApiAccess: data.consoleApiAccess,
   };
 }
 
@@ -195,5 +199,7 @@ export async function insertBuiltInClient(tx: Database, tenantId: string): Promi
     grantTypes: ['authorization_code', 'refresh_token', 'password'],
     idTokenSignedResponseAlg: 'ES256',
     builtIn: true,
+    firstParty: true,
+    consoleApiAccess: true,
   });
 }

@@ -10,13 +10,14 @@ import type {
 import type { Database } from '../../db/database';
 import { clients } from '../../db/schema/clients';
 import type { CrudService, ServiceContext } from '../../http/crud-routes';
-import { conflict, type FieldProblems } from '../../http/problem';
+import { conflict } from '../../http/problem';
 import { withUniqueFields } from '../../http/unique-conflict';
 import { digestClientSecret } from '../../identity/openid/client-secret';
 import { newOpaqueToken } from '../../identity/sessions';
 import { recordChange, type ChangeAction } from '../audit';
 import { requireMayGiveRole, requireRolesInTenant } from '../roles';
 import { columnsOf, findClient, pageClients, setSecretHash, setServiceRoles } from './queries';
+import { checkTrustOnCreate, checkTrustOnRotation, checkTrustOnUpdate } from './trust';
 
 export const ENTITY = 'clients';
 
@@ -87,6 +88,7 @@ export async function createClient(
   const tenantId = caller.tenantId;
   return translateErrors(() =>
     db.transaction(async (tx) => {
+      await checkTrustOnCreate(tx, caller, data);
       await checkServiceRoles(tx, context, data.serviceRoleIds);
       const secret = data.type === 'confidential' ? newSecret() : undefined;
       const [created] = await tx
@@ -102,8 +104,8 @@ export async function createClient(
 }
 
 /**
- * Replaces the client's fields. The built-in client keeps its client ID and type (the console
- * signs in through it). Turning a client confidential makes its first secret, answered here
+ * Replaces the client's fields. The built-in client changes its name only: the console signs
+ * in through it and its tokens carry everything their user holds (trust.ts). Turning a client confidential makes its first secret, answered here
  * once; turning it public drops its secret.
  */
 export async function updateClient(
@@ -114,14 +116,7 @@ export async function updateClient(
   return translateErrors(() =>
     db.transaction(async (tx) => {
       const before = await findClient(tx, tenantId, data.id, true);
-      if (before.builtIn) {
-        const changed = (['clientId', 'type'] as const).filter((f) => data[f] !== before[f]);
-        if (changed.length > 0) {
-          const fields: FieldProblems = {};
-          for (const field of changed) fields[field] = 'client.built_in_changed';
-          throw conflict('client.built_in_changed', { clientId: before.clientId }, fields);
-        }
-      }
+      await checkTrustOnUpdate(tx, caller, before, data);
       await checkServiceRoles(tx, context, data.serviceRoleIds, before.serviceRoleIds);
       await tx
         .update(clients)
@@ -162,6 +157,7 @@ export async function rotateClientSecret(
   const { db, caller, id } = context;
   return db.transaction(async (tx) => {
     const before = await findClient(tx, caller.tenantId, id, true);
+    await checkTrustOnRotation(tx, caller, before);
     if (before.type !== 'confidential') throw conflict('client.secret_public');
     await checkServiceRoles(tx, context, before.serviceRoleIds);
     const { clientSecret, secretHash } = newSecret();

@@ -46,6 +46,10 @@ export async function insertClient(
     redirectUris?: string[];
     postLogoutRedirectUris?: string[];
     grantTypes?: string[];
+    /** The tenant's own application: no consent asked. */
+    firstParty?: boolean;
+    /** Its users' access tokens are accepted by the console API. */
+    consoleApiAccess?: boolean;
   },
 ) {
   const list = (values: string[]) =>
@@ -55,11 +59,12 @@ export async function insertClient(
     )}]::text[]`;
   await db.execute(sql`
     insert into clients (tenant_id, client_id, name, type, secret_hash, redirect_uris,
-      post_logout_redirect_uris, grant_types)
+      post_logout_redirect_uris, grant_types, first_party, console_api_access)
     values (${tenantId}, ${client.clientId}, ${client.clientId}, ${client.type ?? 'public'},
       ${client.secretDigest ?? null}, ${list(client.redirectUris ?? [])},
       ${list(client.postLogoutRedirectUris ?? [])},
-      ${list(client.grantTypes ?? ['authorization_code', 'refresh_token'])})`);
+      ${list(client.grantTypes ?? ['authorization_code', 'refresh_token'])},
+      ${client.firstParty ?? false}, ${client.consoleApiAccess ?? false})`);
 }
 
 export const issuerOf = (server: TestServer, realm: string) => `${server.url}/realms/${realm}`;
