@@ -25,6 +25,7 @@ import {
 } from './principal';
 import { issuerFor, type Realm, type RealmLookup } from './realms';
 import { requirePasswordClient } from './password-clients';
+import type { ClientSecretGuard } from './openid/client-secret';
 import type { SessionOrigin } from './openid/browser-id';
 import { rotateRefreshToken } from './rotation';
 import { apiAudience } from './openid/audience';
@@ -43,6 +44,8 @@ export interface TokenServiceDeps {
   findRealm: RealmLookup;
   /** Opens the authenticator-app secrets the password grant checks codes against. */
   mfaSecrets: SecretBox;
+  /** Checks a confidential application's secret, throttling wrong ones per source. */
+  clientSecrets: ClientSecretGuard;
 }
 
 /** The authenticated caller of an API request. */
@@ -127,6 +130,8 @@ export function createTokenService(deps: TokenServiceDeps) {
     password: string | undefined;
     /** Whether the client may use the password grant; the hosted page skips this check. */
     checkClient?: boolean;
+    /** The client's address, which wrong client secrets are throttled by. */
+    source?: string | undefined;
   }): Promise<{ principal: Principal; attempt: LoginAttempt }> {
     const checkClient = input.checkClient ?? true;
     // One round trip finds the realm and the user; the separate realm check remains for the
@@ -138,8 +143,13 @@ export function createTokenService(deps: TokenServiceDeps) {
     // The client is refused before the attempt counts: a wrong client guesses nothing.
     if (checkClient) {
       await requirePasswordClient(
-        { db, bruteForce: config.bruteForce },
-        { tenantId, clientId: input.clientId, clientSecret: input.clientSecret },
+        { db, clientSecrets: deps.clientSecrets },
+        {
+          tenantId,
+          clientId: input.clientId,
+          clientSecret: input.clientSecret,
+          source: input.source,
+        },
       );
     }
     const principal = found?.principal;
@@ -180,8 +190,8 @@ export function createTokenService(deps: TokenServiceDeps) {
     origin?: SessionOrigin;
     acceptLanguage?: string | undefined;
   }): Promise<TokenResponse> {
-    const { principal } = await checkPassword(input);
     const origin = input.origin ?? { userAgent: null, ipAddress: null, browserHash: null };
+    const { principal } = await checkPassword({ ...input, source: origin.ipAddress ?? undefined });
     const facts = await signInFacts(db, principal.userId, origin.browserHash);
     await requirePasswordGrantFactor(
       { db, box: deps.mfaSecrets, publicUrl: config.publicUrl },

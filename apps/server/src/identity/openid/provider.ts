@@ -17,7 +17,7 @@ import { audienceOf, resourceOf } from './audience';
 import { logoutPage, errorPage, signedOutPage } from './pages';
 import { ClientStore, PayloadStore, type ReplayHandler } from './payload-store';
 import { providerSigningKeys } from './signing';
-import { verifyClientSecret, type ClientLockout } from './client-secret';
+import { throttledDescription, type ClientSecretGuard } from './client-secret';
 import { handedOffRequests } from './handed-off';
 
 /** Keycloak's paths under each realm, so Keycloak's clients and libraries find everything. */
@@ -47,7 +47,8 @@ export interface ProviderDeps {
   db: Database;
   config: Config;
   keys: SigningKeys;
-  lockout: ClientLockout;
+  /** Checks client secrets, throttling wrong ones per client address and client. */
+  clientSecrets: ClientSecretGuard;
   findRealm: RealmLookup;
   /** Where the provider's own failures are told; they never reach Fastify's handler. */
   log: FastifyBaseLogger;
@@ -205,17 +206,28 @@ export async function createRealmProvider(
   };
 
   const provider = new library.default(issuer, configuration);
-  // Stored secrets are SHA-256 digests; each wrong one counts toward the client's lockout.
-  provider.Client.prototype.compareClientSecret = function (
-    this: { clientId: string; clientSecret?: string; secret_failures_recorded?: boolean },
+  // Stored secrets are SHA-256 digests. A right one always passes; wrong ones are throttled
+  // per client address and client. The address is the one Fastify read (TRUST_PROXY) of the
+  // request being answered, or the one a caller of ours passes (introspection).
+  provider.Client.prototype.compareClientSecret = async function (
+    this: { clientId: string; clientSecret?: string },
     presented: string,
+    source?: string,
   ) {
-    return verifyClientSecret(deps.lockout, {
+    const ctx = library.default.ctx;
+    const check = await deps.clientSecrets.check({
       tenantId: realm.id,
       clientId: this.clientId,
       storedDigest: this.clientSecret,
-      failuresRecorded: this.secret_failures_recorded === true,
       presented,
+      source: source ?? (ctx ? (handedOffRequests.get(ctx.req)?.ip ?? ctx.ip) : undefined),
+    });
+    if (check.outcome !== 'throttled') return check.outcome === 'right';
+    const seconds = check.retryAfterSeconds;
+    ctx?.set('retry-after', String(seconds));
+    throw Object.assign(new errors.OIDCProviderError(429, 'slow_down'), {
+      error_description: throttledDescription(seconds),
+      retryAfterSeconds: seconds,
     });
   };
   // A grant the provider ends (a replayed code, a revoked refresh token, a logout) ends our

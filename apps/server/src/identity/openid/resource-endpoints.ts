@@ -98,6 +98,35 @@ function clientCredentials(request: FastifyRequest) {
 }
 
 type RealmProvider = Awaited<ReturnType<ProviderRegistry['forRealm']>>['provider'];
+type RealmClient = NonNullable<Awaited<ReturnType<RealmProvider['Client']['find']>>>;
+
+/**
+ * The client's secret, compared by the provider's comparison (provider.ts), which takes the
+ * client's address as a second argument outside the provider's own requests; its refusal of
+ * a source that sent too many wrong secrets becomes our 429.
+ */
+async function secretMatches(client: RealmClient, secret: string, source: string) {
+  const compare = client.compareClientSecret as (
+    this: RealmClient,
+    presented: string,
+    source: string,
+  ) => Promise<boolean>;
+  try {
+    return await compare.call(client, secret, source);
+  } catch (error) {
+    const {
+      statusCode,
+      error_description: description,
+      retryAfterSeconds,
+    } = error as {
+      statusCode?: number;
+      error_description?: string;
+      retryAfterSeconds?: number;
+    };
+    if (statusCode !== 429) throw error;
+    throw new OAuthError(429, 'slow_down', description ?? 'Too many requests', retryAfterSeconds);
+  }
+}
 
 /** A user's access token, by its live session; a client's (client credentials), by its client. */
 async function describeAccessToken(
@@ -151,7 +180,7 @@ export async function introspect(
   const authenticated =
     client &&
     client.clientAuthMethod !== 'none' &&
-    (await client.compareClientSecret(credentials!.secret));
+    (await secretMatches(client, credentials!.secret, request.ip));
   if (!authenticated) {
     throw new OAuthError(401, 'invalid_client', 'Client authentication failed');
   }
