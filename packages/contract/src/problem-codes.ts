@@ -227,6 +227,8 @@ export const PROBLEM_TEXTS = {
     'This address leads to a private, loopback or link-local network, which webhooks may not reach.',
   'webhook.event_type_invalid': 'Choose event types from the list.',
   'webhook.event_types_required': 'Choose at least one event type.',
+  'webhook.event_types_forbidden':
+    'You cannot subscribe to {{eventTypes}}: their events carry what you may not read.',
 
   // The tenant's settings.
   'policy.min_length_range': 'Choose a minimum length from 8 to 128 characters.',

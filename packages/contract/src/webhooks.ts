@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageRequestSchema, pageResponseSchema, sortDirectionSchema } from './paging';
+import type { SystemPermission } from './permissions';
 import { envelope } from './problem';
 import { multilineText, singleLineText } from './text';
 
@@ -48,6 +49,51 @@ export type WebhookSubscription = (typeof WEBHOOK_SUBSCRIPTIONS)[number];
 export function webhookWants(subscriptions: readonly string[], type: string): boolean {
   const group = type.slice(0, type.indexOf('.'));
   return subscriptions.some((s) => s === '*' || s === type || s === `${group}.*`);
+}
+
+/**
+ * The permission that reads what an event type carries: a delivery hands its receiver the
+ * entity, so subscribing to it (and receiving it) needs read access to that entity. Sessions
+ * and failed sign-ins carry the user's id and e-mail address.
+ */
+export const WEBHOOK_EVENT_READ_PERMISSIONS: Record<WebhookEventType, SystemPermission> = {
+  'user.created': 'users:read',
+  'user.updated': 'users:read',
+  'user.deleted': 'users:read',
+  'role.created': 'roles:read',
+  'role.updated': 'roles:read',
+  'role.deleted': 'roles:read',
+  'permission.created': 'permissions:read',
+  'permission.updated': 'permissions:read',
+  'permission.deleted': 'permissions:read',
+  'project.created': 'projects:read',
+  'project.updated': 'projects:read',
+  'project.deleted': 'projects:read',
+  'client.created': 'clients:read',
+  'client.updated': 'clients:read',
+  'client.deleted': 'clients:read',
+  'session.revoked': 'users:read',
+  'login.failed': 'users:read',
+};
+
+/**
+ * The permissions a subscription needs: those of every event type it receives (`*` all of
+ * them). An unknown type needs nothing here; the schema refuses it. `webhook.test` carries
+ * only the endpoint itself and needs none.
+ */
+export function webhookSubscriptionPermissions(subscription: string): SystemPermission[] {
+  const types = WEBHOOK_EVENT_TYPES.filter((type) => webhookWants([subscription], type));
+  return [...new Set(types.map((type) => WEBHOOK_EVENT_READ_PERMISSIONS[type]))];
+}
+
+/** The subscriptions among `subscriptions` that someone holding `permissions` may not make. */
+export function unreadableSubscriptions(
+  subscriptions: readonly string[],
+  permissions: readonly string[],
+): string[] {
+  return subscriptions.filter((subscription) =>
+    webhookSubscriptionPermissions(subscription).some((needed) => !permissions.includes(needed)),
+  );
 }
 
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
@@ -106,6 +152,11 @@ export const webhookSchema = z
     description: z.string(),
     eventTypes: z.array(z.string()),
     enabled: z.boolean(),
+    /**
+     * Who created or last saved the endpoint: deliveries carry only what this user may read
+     * (null once that user is deleted: then only test events leave).
+     */
+    ownerId: z.uuid().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -134,8 +185,11 @@ export const webhookPageResponseSchema = pageResponseSchema(webhookSchema).meta(
   id: 'WebhookPage',
 });
 
-/** pending (waiting for its first or next attempt), succeeded (2xx) or failed (given up). */
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * pending (waiting for its first or next attempt), succeeded (2xx), failed (given up) or
+ * skipped (not sent: the endpoint's owner may no longer read what it carries).
+ */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const webhookDeliverySchema = z
@@ -151,6 +205,8 @@ export const webhookDeliverySchema = z
     responseStatus: z.number().int().nullable(),
     /** Why the last attempt failed, when it did: a timeout, a refused address, … */
     lastError: z.string().nullable(),
+    /** Skipped: the read permission its event needs, which the endpoint's owner lacked. */
+    skippedFor: z.string().nullable(),
     createdAt: z.string(),
     lastAttemptAt: z.string().nullable(),
     /** Pending: when it is tried next. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks';
 import type { SecretBox } from '../identity/second-factor/secret-box';
 import { RefusedAddressError, UnresolvedHostError } from './address-guard';
+import { permissionOwnerLacks, type DeliveryOwnership } from './owner-access';
 import { SendTimeoutError, sendSigned } from './sender';
 import { openSecret } from './secret';
 
@@ -45,7 +46,7 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy): number {
 }
 
 /** A claimed delivery with what sending it needs. */
-export interface ClaimedDelivery {
+export interface ClaimedDelivery extends DeliveryOwnership {
   id: string;
   endpointId: string;
   messageId: string;
@@ -66,6 +67,29 @@ function describe(error: unknown): string {
   return 'connection failed';
 }
 
+/**
+ * Skips a delivery whose endpoint's owner may not read what it carries (now: the owner's
+ * current permissions), recorded with the permission lacked. Answers whether it did.
+ */
+async function skippedForOwner(deps: DeliveryDeps, row: ClaimedDelivery): Promise<boolean> {
+  const lacked = await permissionOwnerLacks(deps.db, row);
+  if (lacked === null) return false;
+  deps.log.info(
+    { deliveryId: row.id, endpointId: row.endpointId, lacked },
+    'webhook delivery skipped: the endpoint’s owner may not read its event',
+  );
+  await deps.db
+    .update(webhookDeliveries)
+    .set({
+      status: 'skipped',
+      skippedFor: lacked,
+      responseStatus: null,
+      lastError: `not sent: the endpoint's owner does not hold ${lacked}`,
+    })
+    .where(eq(webhookDeliveries.id, row.id));
+  return true;
+}
+
 export interface DeliveryDeps {
   db: Database;
   log: WebhookLog;
@@ -82,6 +106,7 @@ export interface DeliveryDeps {
  */
 export async function attemptDelivery(deps: DeliveryDeps, row: ClaimedDelivery): Promise<void> {
   const { db, log, policy } = deps;
+  if (await skippedForOwner(deps, row)) return;
   const secret = openSecret(deps.secrets, row.secretSealed, row.endpointId);
   let status: number | null = null;
   let failure: string | null = null;

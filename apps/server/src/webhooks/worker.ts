@@ -60,7 +60,9 @@ async function claimDue(db: Database, limit: number, leaseSeconds: number) {
     .where(inArray(webhookDeliveries.id, due))
     .returning({
       id: webhookDeliveries.id,
+      tenantId: webhookDeliveries.tenantId,
       endpointId: webhookDeliveries.endpointId,
+      eventType: webhookDeliveries.eventType,
       messageId: webhookDeliveries.messageId,
       payload: webhookDeliveries.payload,
       attempts: webhookDeliveries.attempts,
@@ -72,6 +74,7 @@ async function claimDue(db: Database, limit: number, leaseSeconds: number) {
       id: webhookEndpoints.id,
       url: webhookEndpoints.url,
       secretSealed: webhookEndpoints.secretSealed,
+      ownerId: webhookEndpoints.ownerId,
     })
     .from(webhookEndpoints)
     .where(
@@ -91,6 +94,7 @@ async function claimDue(db: Database, limit: number, leaseSeconds: number) {
         firstAttemptAt: row.firstAttemptAt ?? new Date(),
         url: endpoint.url,
         secretSealed: endpoint.secretSealed,
+        ownerId: endpoint.ownerId,
       },
     ];
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { users } from './identity';
 import { tenants } from './tenants';
 
 /**
@@ -24,6 +25,8 @@ export const webhookEndpoints = pgTable(
       .default(sql`'{}'`),
     enabled: boolean().notNull().default(true),
     secretSealed: text().notNull(),
+    // Who created or last saved it: deliveries carry only what this user may read.
+    ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,11 +52,14 @@ export const webhookDeliveries = pgTable(
     messageId: text().notNull(),
     eventType: text().notNull(),
     payload: text().notNull(),
-    // pending → succeeded (a 2xx) or failed (no 2xx within the retry window).
+    // pending → succeeded (a 2xx), failed (no 2xx within the retry window) or skipped (the
+    // endpoint's owner may not read what it carries).
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     responseStatus: integer(),
     lastError: text(),
+    // Skipped: the read permission the event needed, which the endpoint's owner lacked.
+    skippedFor: text(),
     createdAt: createdAt(),
     firstAttemptAt: timestamp({ withTimezone: true }),
     lastAttemptAt: timestamp({ withTimezone: true }),

@@ -24,7 +24,7 @@ export interface PruneCounts {
   openidPayloadsDeleted: number;
   /** Change events no Last-Event-ID replay can use any more. */
   eventsDeleted: number;
-  /** Webhook deliveries finished (succeeded or failed) WEBHOOK_DELIVERY_RETENTION_DAYS ago. */
+  /** Webhook deliveries finished (succeeded, failed or skipped) WEBHOOK_DELIVERY_RETENTION_DAYS ago. */
   webhookDeliveriesDeleted: number;
   /** Staged rows of user imports left alone for USER_IMPORT_RETENTION_DAYS (or a cut upload). */
   userImportRowsDeleted: number;
@@ -186,7 +186,7 @@ export async function pruneAll(tx: Database, config: Config): Promise<PruneCount
       (limit) => sql`
         delete from webhook_deliveries where id in (
           select id from webhook_deliveries
-          where status in ('succeeded', 'failed')
+          where status in ('succeeded', 'failed', 'skipped')
             and created_at < now() - make_interval(days => ${WEBHOOK_DELIVERY_RETENTION_DAYS})
           limit ${limit})`,
     ),

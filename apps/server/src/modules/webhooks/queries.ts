@@ -19,13 +19,12 @@ const endpointColumns = {
   description: webhookEndpoints.description,
   eventTypes: webhookEndpoints.eventTypes,
   enabled: webhookEndpoints.enabled,
+  ownerId: webhookEndpoints.ownerId,
   createdAt: webhookEndpoints.createdAt,
   updatedAt: webhookEndpoints.updatedAt,
 };
 
-type EndpointRow = {
-  [K in keyof typeof endpointColumns]: (typeof endpointColumns)[K]['_']['data'];
-};
+type EndpointRow = Pick<typeof webhookEndpoints.$inferSelect, keyof typeof endpointColumns>;
 
 const toWebhook = (row: EndpointRow): Webhook => ({
   ...row,
@@ -91,6 +90,7 @@ const deliveryColumns = {
   attempts: webhookDeliveries.attempts,
   responseStatus: webhookDeliveries.responseStatus,
   lastError: webhookDeliveries.lastError,
+  skippedFor: webhookDeliveries.skippedFor,
   createdAt: webhookDeliveries.createdAt,
   lastAttemptAt: webhookDeliveries.lastAttemptAt,
   nextAttemptAt: webhookDeliveries.nextAttemptAt,

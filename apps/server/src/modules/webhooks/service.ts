@@ -8,11 +8,11 @@ import type {
   WebhookUpdate,
   WebhookWithSecret,
 } from '@tc/contract/webhooks';
-import { WEBHOOK_TEST_EVENT } from '@tc/contract/webhooks';
+import { unreadableSubscriptions, WEBHOOK_TEST_EVENT } from '@tc/contract/webhooks';
 import type { Database } from '../../db/database';
 import { webhookEndpoints } from '../../db/schema/webhooks';
 import type { ServiceContext } from '../../http/crud-routes';
-import { badRequest } from '../../http/problem';
+import { AppError, badRequest } from '../../http/problem';
 import type { SecretBox } from '../../identity/second-factor/secret-box';
 import { RefusedAddressError, vetHost } from '../../webhooks/address-guard';
 import { eventPayload, newMessageId, noteQueued } from '../../webhooks/outbox';
@@ -59,17 +59,32 @@ async function checkTarget({ config }: ServiceContext, url: string): Promise<voi
   }
 }
 
-const columnsOf = (data: WebhookCreate) => ({
+/**
+ * Refuses subscriptions whose events carry what the caller may not read (403 naming them, on
+ * the field): a webhook must not show its receiver what the API would not show its author.
+ */
+function checkReadable({ caller }: ServiceContext, eventTypes: readonly string[]): void {
+  const refused = unreadableSubscriptions(eventTypes, caller.permissions);
+  if (refused.length === 0) return;
+  const params = { eventTypes: refused.join(', ') };
+  const code = 'webhook.event_types_forbidden';
+  throw new AppError(403, code, params, { eventTypes: { code, params } });
+}
+
+/** The saved fields; whoever saves them becomes the owner, whose permissions deliveries keep. */
+const columnsOf = ({ caller }: ServiceContext, data: WebhookCreate) => ({
   url: data.url,
   description: data.description,
   eventTypes: data.eventTypes,
   enabled: data.enabled,
+  ownerId: caller.userId,
 });
 
 export async function createWebhook(
   context: WebhookServiceContext & { data: WebhookCreate },
 ): Promise<WebhookWithSecret> {
   const { db, caller, data, secrets } = context;
+  checkReadable(context, data.eventTypes);
   await checkTarget(context, data.url);
   const id = randomUUID();
   const secret = newWebhookSecret();
@@ -77,7 +92,7 @@ export async function createWebhook(
     await tx.insert(webhookEndpoints).values({
       id,
       tenantId: caller.tenantId,
-      ...columnsOf(data),
+      ...columnsOf(context, data),
       secretSealed: sealSecret(secrets, secret, id),
     });
     const row = await findWebhook(tx, caller.tenantId, id);
@@ -90,12 +105,13 @@ export async function updateWebhook(
   context: ServiceContext & { data: WebhookUpdate },
 ): Promise<Webhook> {
   const { db, caller, data } = context;
+  checkReadable(context, data.eventTypes);
   await checkTarget(context, data.url);
   return db.transaction(async (tx) => {
     const before = await findWebhook(tx, caller.tenantId, data.id, true);
     await tx
       .update(webhookEndpoints)
-      .set({ ...columnsOf(data), updatedAt: new Date() })
+      .set({ ...columnsOf(context, data), updatedAt: new Date() })
       .where(eq(webhookEndpoints.id, data.id));
     const row = await findWebhook(tx, caller.tenantId, data.id);
     await audit(tx, context, 'update', row.id, { before, after: row });
@@ -134,6 +150,7 @@ export async function rotateWebhookSecret(
 /**
  * Sends a delivery again as a new delivery of the same message: same body and `webhook-id`
  * (receivers deduplicate on it), fresh attempts and retry window. The old one stays in the log.
+ * It leaves only if the endpoint's owner may still read it, as every delivery.
  */
 export async function resendDelivery(
   context: ServiceContext & { id: string; deliveryId: string },
@@ -141,6 +158,8 @@ export async function resendDelivery(
   const { db, caller, id, deliveryId } = context;
   await findWebhook(db, caller.tenantId, id);
   const original = await findDelivery(db, caller.tenantId, id, deliveryId);
+  // Sending it again sends its entity again: the same read access as subscribing to it.
+  if (original.eventType !== WEBHOOK_TEST_EVENT) checkReadable(context, [original.eventType]);
   const delivery = await insertDelivery(db, {
     tenantId: caller.tenantId,
     endpointId: id,
