@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import type { BruteForceSettings } from '../config';
 import type { Database } from '../db/database';
-import { loginFailures } from '../db/schema/identity';
 
 /**
  * Keycloak's brute-force detection (DefaultBruteForceProtector), per user:
@@ -44,35 +44,46 @@ export function attemptKey(tenantId: string, userId: string | undefined, usernam
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-export interface FailureRow {
+/** Keycloak's record of failures, as the lock is computed from it. */
+interface FailureRow {
   numFailures: number;
   lastFailure: Date;
   notBefore: Date | null;
 }
 
-/** What a counted attempt found and wrote: enough to undo it, and only it. */
+/**
+ * An attempt under way: its guess (a password, a code) is being checked. It is counted as
+ * pending, apart from confirmed failures, and settled once, as a failure, a success or
+ * neither (`failLoginAttempt`, `passLoginAttempt`, `withdrawLoginAttempt`).
+ */
 export interface LoginAttempt {
   /** False when the account is locked: the attempt must be refused without any check. */
   allowed: boolean;
   key: string;
-  before: FailureRow;
-  /** Undefined when nothing was written (a locked account). */
-  written: FailureRow | undefined;
+  /** Set once the attempt is settled, so that settling twice changes nothing. */
+  settled: boolean;
 }
 
 /**
- * Counts one password attempt as a failure *before* the password is checked, in one
- * transaction holding the row's lock; a right password then clears the record. The check
- * and the count are one atomic step, so a parallel burst gets no more guesses than the same
- * requests sent one after the other. `allowed` is false when the account is locked: the
- * attempt must be refused without looking at the password.
+ * How long a pending attempt counts when it is never settled (its process ended while
+ * checking): far longer than a password hash, short enough that nobody waits on it for long.
  */
-export async function countLoginAttempt(
+const PENDING_SECONDS = 30;
+
+type Admission = LoginAttempt | 'wait';
+
+/**
+ * One try at admitting an attempt, in one transaction holding the row's lock. Refused when
+ * the account is locked. Admitted when the account would not be locked even if every attempt
+ * pending now failed: a parallel burst of guesses then gets no more of them checked than the
+ * same requests sent one after the other. Otherwise the answer waits on those attempts.
+ */
+async function admit(
   db: Database,
   settings: BruteForceSettings,
   key: { id: string; tenantId: string },
-): Promise<LoginAttempt> {
-  const attempt: LoginAttempt = await db.transaction(async (tx) => {
+): Promise<Admission> {
+  return db.transaction(async (tx) => {
     // Creates the row if need be and locks it in one statement: concurrent first attempts
     // queue on the same row instead of each seeing none. Losing the last counts in a crash
     // is an accepted trade for not waiting on the disk (asynchronous commit).
@@ -81,67 +92,156 @@ export async function countLoginAttempt(
       values (${key.id}, ${key.tenantId}, 0, 'epoch')
       on conflict (user_id) do update set num_failures = login_failures.num_failures
       returning num_failures as "numFailures", last_failure as "lastFailure",
-        not_before as "notBefore", set_config('synchronous_commit', 'off', true)`);
-    const row = (locked as unknown as { rows: FailureRow[] }).rows[0]!;
-    const before = {
-      numFailures: row.numFailures,
-      lastFailure: new Date(row.lastFailure),
-      notBefore: row.notBefore === null ? null : new Date(row.notBefore),
-    };
+        not_before as "notBefore", pending,
+        coalesce(pending_until > now(), false) as "pendingCurrent",
+        set_config('synchronous_commit', 'off', true)`);
+    const row = (
+      locked as unknown as {
+        rows: Array<FailureRow & { pending: number; pendingCurrent: boolean }>;
+      }
+    ).rows[0]!;
     const now = new Date();
-    if (isLocked(before.notBefore, now)) {
-      return { allowed: false, key: key.id, before, written: undefined };
+    const notBefore = row.notBefore === null ? null : new Date(row.notBefore);
+    if (isLocked(notBefore, now)) return { allowed: false, key: key.id, settled: true };
+    const pending = row.pendingCurrent ? row.pending : 0;
+    const lastFailure = new Date(row.lastFailure);
+    let state =
+      lastFailure.getTime() === 0 ? undefined : { numFailures: row.numFailures, lastFailure };
+    for (let i = 0; i < pending; i += 1) {
+      const next = nextLock(settings, state, now);
+      if (isLocked(next.notBefore, now)) return 'wait';
+      state = { numFailures: next.numFailures, lastFailure: now };
     }
-    const fresh = before.lastFailure.getTime() === 0;
-    const next = nextLock(settings, fresh ? undefined : before, now);
-    const written = { numFailures: next.numFailures, lastFailure: now, notBefore: next.notBefore };
-    await tx.update(loginFailures).set(written).where(eq(loginFailures.userId, key.id));
-    return { allowed: true, key: key.id, before, written };
+    await tx.execute(sql`
+      update login_failures set pending = ${pending + 1},
+        pending_until = now() + ${PENDING_SECONDS} * interval '1 second'
+      where user_id = ${key.id}`);
+    return { allowed: true, key: key.id, settled: false };
   });
-  attemptObservers.get(db)?.(attempt);
-  return attempt;
 }
 
-/** Told of each committed attempt, by the database handle it was counted on (metrics). */
+/**
+ * Starts one attempt at a guess (a password, a second factor's code) under Keycloak's
+ * brute-force rules: refused without any check while the account is locked, admitted as
+ * pending otherwise, and held back while the attempts already pending could, by failing,
+ * lock the account — it is decided once they are settled. So correct sign-ins that arrive
+ * together all go through, and a parallel burst of wrong ones gets no more guesses than the
+ * same requests sent one after the other. `allowed` is false when the attempt must be refused
+ * without looking at its guess.
+ */
+export async function startLoginAttempt(
+  db: Database,
+  settings: BruteForceSettings,
+  key: { id: string; tenantId: string },
+): Promise<LoginAttempt> {
+  let pause = 10;
+  for (;;) {
+    const admission = await admit(db, settings, key);
+    if (admission !== 'wait') {
+      attemptObservers.get(db)?.(admission);
+      return admission;
+    }
+    // The attempts waited on are settled within a password hash, or count no more after
+    // PENDING_SECONDS: the wait ends either way.
+    await sleep(pause);
+    pause = Math.min(pause * 2, 200);
+  }
+}
+
+/** Told of each decided attempt, by the database handle it was counted on (metrics). */
 export const attemptObservers = new WeakMap<object, (attempt: LoginAttempt) => void>();
 
-/** `countLoginAttempt` for callers that need only whether the attempt may go on. */
+/** Whether this call settles the attempt: an attempt is settled once, and a refused one never. */
+function settles(attempt: LoginAttempt) {
+  if (attempt.settled) return false;
+  attempt.settled = true;
+  return true;
+}
+
+const releasePending = sql`pending = greatest(login_failures.pending - 1, 0)`;
+
+/**
+ * Settles an attempt as a failure: it leaves the pending ones and counts toward the lock, in
+ * one transaction holding the row's lock (the lock grows from the failures before it).
+ */
+export async function failLoginAttempt(
+  db: Database,
+  settings: BruteForceSettings,
+  attempt: LoginAttempt,
+): Promise<void> {
+  if (!settles(attempt)) return;
+  await db.transaction(async (tx) => {
+    const found = (await tx.execute(sql`
+      select num_failures as "numFailures", last_failure as "lastFailure"
+      from login_failures where user_id = ${attempt.key} for update`)) as unknown as {
+      rows: Array<{ numFailures: number; lastFailure: Date }>;
+    };
+    const row = found.rows[0];
+    // The record was cleared meanwhile (a new password set by an administrator): this
+    // failure belongs to what was cleared.
+    if (!row) return;
+    const lastFailure = new Date(row.lastFailure);
+    const previous =
+      lastFailure.getTime() === 0 ? undefined : { numFailures: row.numFailures, lastFailure };
+    const now = new Date();
+    const next = nextLock(settings, previous, now);
+    await tx.execute(sql`
+      update login_failures set num_failures = ${next.numFailures},
+        last_failure = ${now.toISOString()}::timestamptz,
+        not_before = ${next.notBefore?.toISOString() ?? null}::timestamptz, ${releasePending}
+      where user_id = ${attempt.key}`);
+  });
+}
+
+/**
+ * Settles an attempt as a complete sign-in: it leaves the pending ones and the account's
+ * failures are forgotten (Keycloak clears them on success).
+ */
+export async function passLoginAttempt(db: Pick<Database, 'execute'>, attempt: LoginAttempt) {
+  if (!settles(attempt)) return;
+  await db.execute(sql`update login_failures set ${releasePending} where user_id = ${attempt.key}`);
+  await clearLoginFailures(db, attempt.key);
+}
+
+/**
+ * Settles an attempt as neither: a right password whose second factor is still to come. It
+ * leaves the pending ones and earlier failures stay, so that a password sent again never buys
+ * more guesses at the code.
+ */
+export async function withdrawLoginAttempt(db: Pick<Database, 'execute'>, attempt: LoginAttempt) {
+  if (!settles(attempt)) return;
+  await db.execute(sql`update login_failures set ${releasePending} where user_id = ${attempt.key}`);
+}
+
+/**
+ * One guess counted as a failure whatever its outcome (the account's own routes, where a
+ * right guess proves nothing new): false when the account is locked and the guess must be
+ * refused unchecked.
+ */
 export async function takeLoginAttempt(
   db: Database,
   settings: BruteForceSettings,
   key: { id: string; tenantId: string },
 ): Promise<boolean> {
-  return (await countLoginAttempt(db, settings, key)).allowed;
+  const attempt = await startLoginAttempt(db, settings, key);
+  await failLoginAttempt(db, settings, attempt);
+  return attempt.allowed;
 }
-
-const timestamp = (value: Date | null) => (value === null ? null : value.toISOString());
 
 /**
- * Takes back one counted attempt, and nothing before it: the row gets back what it held
- * before, but only while it still holds what this attempt wrote (one compare-and-set
- * statement). Once another attempt has counted since, this one stays counted: undoing it
- * then would also undo the other's lock. A right password whose second factor is still to
- * come is undone this way, so that sending the password again never forgets failed codes.
+ * Forgets an account's failures (a right sign-in, a new password set for it). Attempts still
+ * pending keep the row, each one statement, so that none is lost to a concurrent admission.
  */
-export async function undoLoginAttempt(db: Pick<Database, 'execute'>, attempt: LoginAttempt) {
-  const { before, written } = attempt;
-  if (!written) return false;
-  const result = (await db.execute(sql`
-    update login_failures set num_failures = ${before.numFailures},
-      last_failure = ${timestamp(before.lastFailure)}::timestamptz,
-      not_before = ${timestamp(before.notBefore)}::timestamptz
-    where user_id = ${attempt.key} and num_failures = ${written.numFailures}
-      and last_failure = ${timestamp(written.lastFailure)}::timestamptz
-      and not_before is not distinct from ${timestamp(written.notBefore)}::timestamptz
-    returning user_id`)) as unknown as { rows: unknown[] };
-  return result.rows.length === 1;
-}
-
 export async function clearLoginFailures(
-  db: Pick<Database, 'delete'>,
+  db: Pick<Database, 'execute'>,
   userId: string,
 ): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.userId, userId));
+  await db.execute(sql`
+    update login_failures set num_failures = 0, last_failure = 'epoch', not_before = null
+    where user_id = ${userId}`);
+  await db.execute(sql`
+    delete from login_failures
+    where user_id = ${userId} and (pending = 0 or pending_until <= now())`);
 }
 
 export const isLocked = (notBefore: Date | null, now = new Date()) =>

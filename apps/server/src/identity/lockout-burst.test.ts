@@ -4,6 +4,8 @@ import { loginFailures } from '../db/schema/identity';
 import { createTenant, tokenRequest } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/harness';
 import { attemptKey } from './brute-force';
+import { CookieJar, discover, insertClient } from '../test/helpers/relying-party';
+import * as oidc from 'openid-client';
 
 // A parallel burst of guesses must get no more of them checked than the same guesses sent
 // one after the other: the lock check and the count are one atomic step per user.
@@ -89,6 +91,72 @@ describe('a parallel burst of guesses', () => {
     );
     expect(await countedFailures(quick, tenant.adminId)).toBe(2);
     expect((await login(quick, tenant.name, tenant.adminEmail, tenant.password)).status).toBe(401);
+  });
+});
+
+// Right passwords that arrive together (a double-click, two tabs, an integration's parallel
+// requests) are not quick failures: only a failure counts toward a lock. Keycloak's default
+// quick-login check (two failures within a second) is on.
+describe('a parallel burst of right passwords', () => {
+  const ROUNDS = 3;
+  const AT_ONCE = 6;
+
+  it('signs every one of them in through the password grant, round after round', async () => {
+    const tenant = await createTenant(quick.database.db);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const passwords = Array.from({ length: AT_ONCE }, () => tenant.password);
+      const answers = await burst(quick, tenant.name, tenant.adminEmail, passwords);
+      expect(answers.map((answer) => answer.status)).toEqual(passwords.map(() => 200));
+    }
+    expect(await countedFailures(quick, tenant.adminId)).toBe(0);
+  });
+
+  it('signs every one of them in on the hosted sign-in page, round after round', async () => {
+    const tenant = await createTenant(quick.database.db);
+    const redirectUri = 'http://localhost:4000/callback';
+    await insertClient(quick.database.db, tenant.tenantId, {
+      clientId: 'spa',
+      redirectUris: [redirectUri],
+    });
+    const config = await discover(quick, tenant.name, 'spa');
+    /** A browser on the hosted page: the address its password step posts to. */
+    async function openSignInPage(browser: CookieJar) {
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+      const page = await browser.fetch(url.href);
+      return new URL(`${page.headers.get('location')}/login`, quick.url).href;
+    }
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const browsers = Array.from({ length: AT_ONCE }, () => new CookieJar());
+      const pages = await Promise.all(browsers.map(openSignInPage));
+      const answers = await Promise.all(
+        browsers.map((browser, i) =>
+          browser.fetch(pages[i]!, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ username: tenant.adminEmail, password: tenant.password }),
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(browsers.map(() => 200));
+    }
+    expect(await countedFailures(quick, tenant.adminId)).toBe(0);
+  });
+
+  it('beside wrong ones, still gives the wrong ones no more guesses than sequential requests', async () => {
+    const tenant = await createTenant(quick.database.db);
+    const wrong = Array.from({ length: 10 }, (_, i) => `wrong-${i}`);
+    await burst(quick, tenant.name, tenant.adminEmail, wrong);
+    expect(await countedFailures(quick, tenant.adminId)).toBe(2);
+    const answers = await burst(quick, tenant.name, tenant.adminEmail, [
+      tenant.password,
+      tenant.password,
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401]);
   });
 });
 

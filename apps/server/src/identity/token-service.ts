@@ -5,8 +5,10 @@ import type { Database } from '../db/database';
 import { batchedReads } from '../db/batched-reads';
 import {
   attemptKey,
-  clearLoginFailures,
-  countLoginAttempt,
+  failLoginAttempt,
+  passLoginAttempt,
+  startLoginAttempt,
+  withdrawLoginAttempt,
   type LoginAttempt,
 } from './brute-force';
 import {
@@ -118,9 +120,9 @@ export function createTokenService(deps: TokenServiceDeps) {
    * Checks a user's password under the realm's rules: the password grant's and the hosted
    * sign-in page's one way in. Unknown, locked and wrong all do the same work and answer
    * alike: the attempt is counted (under a derived key when no account has the name) and one
-   * hash is computed. A right password leaves the attempt counted: the caller clears the
-   * failures once the sign-in is complete (second factor included), or takes the attempt
-   * back while the second factor is still to come.
+   * hash is computed. A wrong password settles it as a failure; a right one leaves it pending
+   * for the caller to settle: passed once the sign-in is complete (second factor included),
+   * withdrawn while the second factor is still to come.
    */
   async function checkPassword(input: {
     realm: string;
@@ -155,9 +157,14 @@ export function createTokenService(deps: TokenServiceDeps) {
     const principal = found?.principal;
     const password = input.password ?? '';
     const key = attemptKey(tenantId, principal?.userId, input.username ?? '');
-    const attempt = await countLoginAttempt(db, config.bruteForce, { id: key, tenantId });
+    const attempt = await startLoginAttempt(db, config.bruteForce, { id: key, tenantId });
     const checked = attempt.allowed && principal?.passwordHash ? principal.passwordHash : null;
-    if (!(await verifyPassword(checked, password)) || !principal) {
+    const right = await verifyPassword(checked, password).catch(async (error: unknown) => {
+      await withdrawLoginAttempt(db, attempt);
+      throw error;
+    });
+    if (!right || !principal) {
+      await failLoginAttempt(db, config.bruteForce, attempt);
       await enqueueLoginFailed(db, {
         tenantId,
         userId: principal?.userId ?? null,
@@ -169,7 +176,7 @@ export function createTokenService(deps: TokenServiceDeps) {
     const refusal = accountRefusal(principal);
     if (refusal) {
       // No second factor is asked of an account that cannot sign in: the password ends it.
-      await clearLoginFailures(db, principal.userId);
+      await passLoginAttempt(db, attempt);
       throw refusal;
     }
     return { principal, attempt };
@@ -191,18 +198,18 @@ export function createTokenService(deps: TokenServiceDeps) {
     acceptLanguage?: string | undefined;
   }): Promise<TokenResponse> {
     const origin = input.origin ?? { userAgent: null, ipAddress: null, browserHash: null };
-    const { principal } = await checkPassword({ ...input, source: origin.ipAddress ?? undefined });
-    const facts = await signInFacts(db, principal.userId, origin.browserHash);
-    await requirePasswordGrantFactor(
-      { db, box: deps.mfaSecrets, publicUrl: config.publicUrl },
-      principal,
-      facts,
-      {
-        totp: input.totp,
-        acceptLanguage: input.acceptLanguage,
-      },
-    );
-    await clearLoginFailures(db, principal.userId);
+    const { principal, attempt } = await checkPassword({
+      ...input,
+      source: origin.ipAddress ?? undefined,
+    });
+    const facts = await secondFactorOf(principal, origin, input).catch(async (error: unknown) => {
+      // A refused code (or none) is a failure, as in Keycloak's direct grant; our own
+      // failure is nobody's guess.
+      if (error instanceof OAuthError) await failLoginAttempt(db, config.bruteForce, attempt);
+      else await withdrawLoginAttempt(db, attempt);
+      throw error;
+    });
+    await passLoginAttempt(db, attempt);
     const tokens = await issueTokens(principal, input.clientId ?? CLIENT_ID, origin);
     await noticeNewBrowser(db, config.publicUrl, {
       userId: principal.userId,
@@ -211,6 +218,22 @@ export function createTokenService(deps: TokenServiceDeps) {
       acceptLanguage: input.acceptLanguage,
     });
     return tokens;
+  }
+
+  /** The password grant's second factor, when the account has one: the code in `totp`. */
+  async function secondFactorOf(
+    principal: Principal,
+    origin: SessionOrigin,
+    input: { totp?: string | undefined; acceptLanguage?: string | undefined },
+  ) {
+    const facts = await signInFacts(db, principal.userId, origin.browserHash);
+    await requirePasswordGrantFactor(
+      { db, box: deps.mfaSecrets, publicUrl: config.publicUrl },
+      principal,
+      facts,
+      { totp: input.totp, acceptLanguage: input.acceptLanguage },
+    );
+    return facts;
   }
 
   /**

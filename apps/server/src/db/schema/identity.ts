@@ -220,6 +220,10 @@ export const loginFailures = pgTable('login_failures', {
   numFailures: integer().notNull().default(0),
   lastFailure: timestamp({ withTimezone: true }).notNull(),
   notBefore: timestamp({ withTimezone: true }),
+  /** Attempts admitted and not yet settled: counted apart, since they may well be right. */
+  pending: integer().notNull().default(0),
+  /** When the pending attempts stop counting, should their process end before settling them. */
+  pendingUntil: timestamp({ withTimezone: true }),
 });
 
 /**

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SIGN_IN_STEP_PATHS, type SignInStep } from '@tc/contract/sign-in-steps';
 import { singleLineText } from '@tc/contract/text';
-import { clearLoginFailures, countLoginAttempt, undoLoginAttempt } from '../brute-force';
+import {
+  clearLoginFailures,
+  failLoginAttempt,
+  passLoginAttempt,
+  startLoginAttempt,
+  withdrawLoginAttempt,
+} from '../brute-force';
 import { principalById } from '../principal';
 import { notifySecurityEvent } from '../second-factor/notifications';
 import { replaceRecoveryCodes } from '../second-factor/recovery-codes';
@@ -54,11 +60,10 @@ export function registerSignInSteps(app: FastifyInstance, deps: SignInStepDeps) 
       });
       const remember = body.remember === 'on' || body.remember === 'true';
       return afterFirstFactor(step, principal, remember, {
-        // The password alone signs nobody in: its attempt is taken back (unless another has
-        // counted since), but earlier failures stay, so a password sent again never buys
-        // more guesses at the code.
-        waiting: () => undoLoginAttempt(db, attempt),
-        done: () => clearLoginFailures(db, principal.userId),
+        // The password alone signs nobody in: its attempt is withdrawn, but earlier failures
+        // stay, so a password sent again never buys more guesses at the code.
+        waiting: () => withdrawLoginAttempt(db, attempt),
+        done: () => passLoginAttempt(db, attempt),
       });
     },
   );
@@ -70,22 +75,29 @@ export function registerSignInSteps(app: FastifyInstance, deps: SignInStepDeps) 
       const { code = '' } = request.body as z.infer<typeof codeBody>;
       const step = await openStep(request, reply);
       const { user } = await waiting(step, 'second-factor');
-      // A code is a guess like a password: counted first, and not even checked when locked.
-      const attempt = await countLoginAttempt(db, config.bruteForce, {
+      // A code is a guess like a password: pending while checked, and not even checked when
+      // locked.
+      const attempt = await startLoginAttempt(db, config.bruteForce, {
         id: user.id,
         tenantId: user.tenantId,
       });
       const right =
         attempt.allowed &&
         (await useSecondFactorCode({ db, box, publicUrl }, user, code, step.acceptLanguage));
-      if (!right) throw refusals.wrongCode();
+      if (!right) {
+        await failLoginAttempt(db, config.bruteForce, attempt);
+        throw refusals.wrongCode();
+      }
       const taken = await takeSignInStep(db, {
         key: step.key,
         tenantId: user.tenantId,
         kind: 'second-factor',
       });
-      if (taken?.userId !== user.id) throw refusals.noStepWaiting();
-      await clearLoginFailures(db, user.id);
+      if (taken?.userId !== user.id) {
+        await withdrawLoginAttempt(db, attempt);
+        throw refusals.noStepWaiting();
+      }
+      await passLoginAttempt(db, attempt);
       return finish(step, user.id, rememberOf(taken.data));
     },
   );

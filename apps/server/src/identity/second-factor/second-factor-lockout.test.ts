@@ -10,7 +10,12 @@ import {
   registerApp,
   totpCode,
 } from '../../test/helpers/second-factor-sign-in';
-import { countLoginAttempt, undoLoginAttempt } from '../brute-force';
+import {
+  failLoginAttempt,
+  passLoginAttempt,
+  startLoginAttempt,
+  withdrawLoginAttempt,
+} from '../brute-force';
 
 /**
  * Codes are guesses like passwords: they count toward the same lockout. A right password
@@ -105,19 +110,23 @@ describe('second-factor lockout, hosted sign-in page', () => {
   });
 });
 
-describe('undoing a counted attempt', () => {
-  it('restores the row only while it holds what the attempt wrote', async () => {
+describe('settling an attempt', () => {
+  it('withdrawn, it keeps the failures before it; settled once, twice changes nothing', async () => {
     const tenant = await createTenant(server.database.db);
     const key = { id: tenant.adminId, tenantId: tenant.tenantId };
     const db = server.database.db;
-    const first = await countLoginAttempt(db, server.config.bruteForce, key);
-    expect(await undoLoginAttempt(db, first)).toBe(true);
-    expect(await failuresOf(tenant.adminId)).toBe(0);
+    const settings = server.config.bruteForce;
+    await failLoginAttempt(db, settings, await startLoginAttempt(db, settings, key));
+    expect(await failuresOf(tenant.adminId)).toBe(1);
 
-    const mine = await countLoginAttempt(db, server.config.bruteForce, key);
-    await countLoginAttempt(db, server.config.bruteForce, key);
-    // Another attempt counted since: undoing mine would undo it too, so both stay.
-    expect(await undoLoginAttempt(db, mine)).toBe(false);
-    expect(await failuresOf(tenant.adminId)).toBe(2);
+    const waiting = await startLoginAttempt(db, settings, key);
+    await withdrawLoginAttempt(db, waiting);
+    await failLoginAttempt(db, settings, waiting);
+    expect(await failuresOf(tenant.adminId)).toBe(1);
+
+    const done = await startLoginAttempt(db, settings, key);
+    await passLoginAttempt(db, done);
+    await failLoginAttempt(db, settings, done);
+    expect(await failuresOf(tenant.adminId)).toBe(0);
   });
 });
