@@ -10,6 +10,8 @@ import {
   expectErrorRedirect,
 } from '../../test/helpers/conformance';
 import { CookieJar, insertClient, issuerOf } from '../../test/helpers/relying-party';
+import { insertUser } from '../../modules/users';
+import { TEST_PASSWORD } from '../../test/harness';
 
 // RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0) at Keycloak's logout path:
 // the browser is asked, the session ends, and it goes back only to a registered address.
@@ -26,6 +28,8 @@ beforeAll(async () => {
     clientId: 'spa',
     redirectUris: [REDIRECT],
     postLogoutRedirectUris: [BYE],
+    // Allowed the console API, so that an ended session's token is seen to stop there.
+    consoleApiAccess: true,
   });
 });
 afterAll(() => server?.close());
@@ -131,6 +135,77 @@ describe('end session (RP-initiated logout)', () => {
       expect(json.headers.get('location')).toBeNull();
       expect(await json.json()).toMatchObject({ error: 'invalid_request' });
     }
+  });
+});
+
+/** Whether the logout page submits itself (its script), or waits for the button. */
+function submitsItself(page: Response, html: string) {
+  const script = html.includes('<script>');
+  expect(page.headers.get('content-security-policy')?.includes('script-src') ?? false).toBe(script);
+  return script;
+}
+
+/** Whether the browser is still signed in: a silent authorization still gets a code. */
+async function signedIn(jar: CookieJar, config: Parameters<typeof authorizationRequest>[0]) {
+  const silent = await jar.fetch((await authorizationRequest(config, { prompt: 'none' })).url.href);
+  return new URL(silent.headers.get('location')!).searchParams.get('code') !== null;
+}
+
+describe('forced logout: an ID token that is not this browser’s own sign-in', () => {
+  it('with the browser’s own ID token, the page signs out at once', async () => {
+    const jar = new CookieJar();
+    const { tokens } = await codeFlowTokens(server, tenant, 'spa', { jar });
+    const page = await jar.fetch(logoutUrl({ id_token_hint: tokens.id_token!, client_id: 'spa' }));
+    expect(submitsItself(page, await page.text())).toBe(true);
+  });
+
+  it('with another user’s ID token, the page asks in the user’s language and the session lives until the button', async () => {
+    // The attacker signs in as themselves and sends the victim their own ID token as the hint.
+    const eveEmail = `eve-${Date.now()}@${tenant.domain}`;
+    const eveId = await insertUser(server.database.db, {
+      tenantId: tenant.tenantId,
+      email: eveEmail,
+      firstName: 'Eve',
+      lastName: 'Attacker',
+      roleId: tenant.adminRoleId,
+      password: TEST_PASSWORD,
+    });
+    const eve = { ...tenant, adminId: eveId, adminEmail: eveEmail, password: TEST_PASSWORD };
+    const attacker = await codeFlowTokens(server, eve, 'spa', { jar: new CookieJar() });
+
+    const jar = new CookieJar();
+    const { config } = await codeFlowTokens(server, tenant, 'spa', { jar });
+    const page = await jar.fetch(
+      logoutUrl({ id_token_hint: attacker.tokens.id_token!, client_id: 'spa' }),
+      { headers: { 'accept-language': 'de' } },
+    );
+    const html = await page.text();
+    expect(submitsItself(page, html)).toBe(false);
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('Von spa abmelden?');
+    expect(await signedIn(jar, config)).toBe(true);
+
+    // The victim presses "Sign out": now the session ends.
+    const { action, fields } = confirmationForm(html);
+    const confirmed = await jar.fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, logout: 'yes' }),
+    });
+    expect(confirmed.status).toBe(303);
+    expect(await signedIn(jar, config)).toBe(false);
+  });
+
+  it('with the same user’s ID token of an earlier sign-in, the page asks', async () => {
+    const jar = new CookieJar();
+    const earlier = await codeFlowTokens(server, tenant, 'spa', { jar });
+    // A second of the clock later, the browser signs in again (prompt=login): a new sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await codeFlowTokens(server, tenant, 'spa', { jar, extra: { prompt: 'login' } });
+    const page = await jar.fetch(
+      logoutUrl({ id_token_hint: earlier.tokens.id_token!, client_id: 'spa' }),
+    );
+    expect(submitsItself(page, await page.text())).toBe(false);
   });
 });
 
