@@ -4,7 +4,7 @@ import { problemSchema } from '@tc/contract/problem';
 import { auditRoutes as routes } from '@tc/contract/routes/audit';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
-import { csvFileName, sendCsv } from '../../http/csv';
+import { csvFileName, csvLanguageOf, csvSeparatorOf, sendCsv } from '../../http/csv';
 import { guardConfig, registerRoute } from '../../http/register-route';
 import { AUDIT_CSV_COLUMNS, exportBatches } from './export';
 import { pageAudit } from './queries';
@@ -30,7 +30,13 @@ export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     handler: (request, reply) => {
       const body = request.body as AuditExportRequest;
       const batches = exportBatches(ctx.db, callerOf(request).tenantId, body);
-      return sendCsv(reply, csvFileName('audit-log'), AUDIT_CSV_COLUMNS, batches);
+      // Its headers are field names; the caller's language picks the separator only.
+      return sendCsv(reply, {
+        fileName: csvFileName('audit-log'),
+        columns: AUDIT_CSV_COLUMNS,
+        batches,
+        separator: csvSeparatorOf(csvLanguageOf(request)),
+      });
     },
   });
 }

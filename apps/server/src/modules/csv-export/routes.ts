@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { problemSchema } from '@tc/contract/problem';
 import { projectPageRequestSchema } from '@tc/contract/projects';
 import { userPageRequestSchema } from '@tc/contract/users';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
-import { csvFileName, sendCsv } from '../../http/csv';
-import { DEFAULT_LOCALE, fromAcceptLanguage } from '../../mail/locale';
+import { csvFileName, csvLanguageOf, csvSeparatorOf, sendCsv } from '../../http/csv';
 import { projectExportBatches, type ProjectExportRequest } from '../projects';
 import { userExportBatches, type UserExportRequest } from '../users';
 import { projectColumns, userColumns } from './columns';
@@ -16,10 +15,6 @@ import { projectColumns, userColumns } from './columns';
  */
 export const EXPORT_BATCH_SIZE = 2_000;
 
-/** The headers' language: the caller's Accept-Language when the console speaks it, else English. */
-const headerLanguage = (request: FastifyRequest) =>
-  fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
-
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 // The list's own request; its paging (an export holds every match) is accepted and ignored.
 const userExportSchema = userPageRequestSchema.omit({ pageIndex: true, pageSize: true });
@@ -27,7 +22,8 @@ const projectExportSchema = projectPageRequestSchema.omit({ pageIndex: true, pag
 
 /**
  * POST /users/export and /projects/export: the list's filter, search and sort as a CSV file,
- * streamed batch by batch (http/csv.ts), headers in the caller's language (Accept-Language).
+ * streamed batch by batch (http/csv.ts), in the caller's language (Accept-Language): its
+ * headers, and its separator (`,` in English, `;` in German, French and Italian).
  * Registered by hand: the answer is not JSON.
  */
 export async function csvExportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -45,7 +41,13 @@ export async function csvExportRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const { tenantId } = callerOf(request);
       const body = request.body as UserExportRequest;
       const batches = userExportBatches(ctx.db, tenantId, body, EXPORT_BATCH_SIZE);
-      return sendCsv(reply, csvFileName('users'), userColumns(headerLanguage(request)), batches);
+      const language = csvLanguageOf(request);
+      return sendCsv(reply, {
+        fileName: csvFileName('users'),
+        columns: userColumns(language),
+        batches,
+        separator: csvSeparatorOf(language),
+      });
     },
   });
 
@@ -63,8 +65,13 @@ export async function csvExportRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       const { tenantId } = callerOf(request);
       const body = request.body as ProjectExportRequest;
       const batches = projectExportBatches(ctx.db, tenantId, body, EXPORT_BATCH_SIZE);
-      const columns = projectColumns(headerLanguage(request));
-      return sendCsv(reply, csvFileName('projects'), columns, batches);
+      const language = csvLanguageOf(request);
+      return sendCsv(reply, {
+        fileName: csvFileName('projects'),
+        columns: projectColumns(language),
+        batches,
+        separator: csvSeparatorOf(language),
+      });
     },
   });
 }

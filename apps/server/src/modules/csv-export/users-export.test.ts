@@ -211,7 +211,7 @@ describe('POST /users/export', () => {
     expect(await records({ filter: { roleId: other.memberRoleId } })).toEqual([HEADER]);
   });
 
-  it("names the columns in the caller's language when the console speaks it, else in English", async () => {
+  it("names the columns in the caller's language when the console speaks it, else in English, separated as its spreadsheet expects", async () => {
     const header = async (language: string) => {
       const response = await exportUsers({ filter: { search: 'nobody' } }, token, {
         'accept-language': language,
@@ -220,10 +220,10 @@ describe('POST /users/export', () => {
       return (await response.text()).replace(/^\uFEFF/, '').split('\r\n')[0];
     };
     expect(await header('de-CH, en;q=0.5')).toBe(
-      'E-Mail,Vorname,Nachname,Rolle,Status,Eingeladen,Erstellt',
+      'E-Mail;Vorname;Nachname;Rolle;Status;Eingeladen;Erstellt',
     );
-    expect(await header('fr')).toBe('E-mail,Prénom,Nom de famille,Rôle,Statut,Invité,Créé le');
-    expect(await header('ja, it;q=0.8')).toBe('E-mail,Nome,Cognome,Ruolo,Stato,Invitato,Creato il');
+    expect(await header('fr')).toBe('E-mail;Prénom;Nom de famille;Rôle;Statut;Invité;Créé le');
+    expect(await header('ja, it;q=0.8')).toBe('E-mail;Nome;Cognome;Ruolo;Stato;Invitato;Creato il');
     expect(await header('ja')).toBe(HEADER.join(','));
   });
 

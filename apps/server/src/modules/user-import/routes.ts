@@ -10,7 +10,13 @@ import {
 } from '@tc/contract/user-import';
 import type { AppContext } from '../../app-context';
 import { callerOf } from '../../http/auth-guard';
-import { csvFileName, sendCsv, type CsvColumn } from '../../http/csv';
+import {
+  csvFileName,
+  csvLanguageOf,
+  csvSeparatorOf,
+  sendCsv,
+  type CsvColumn,
+} from '../../http/csv';
 import { AppError } from '../../http/problem';
 import { registerRoute } from '../../http/register-route';
 import { applyImport } from './apply';
@@ -131,7 +137,13 @@ export async function userImportRoutes(app: FastifyInstance, { ctx }: { ctx: App
           afterLine = rows.at(-1)!.line;
         }
       }
-      return sendCsv(reply, csvFileName('user-import-result'), RESULT_COLUMNS, batches());
+      // Its headers are field names; the caller's language picks the separator only.
+      return sendCsv(reply, {
+        fileName: csvFileName('user-import-result'),
+        columns: RESULT_COLUMNS,
+        batches: batches(),
+        separator: csvSeparatorOf(csvLanguageOf(request)),
+      });
     },
   });
 }
