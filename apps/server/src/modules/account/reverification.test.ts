@@ -259,6 +259,17 @@ describe('recent proof for account security', () => {
     expect(still.body.code).toBe('auth.reverification_required');
   });
 
+  it('ends the recent proof of a session whose wrong proof was sent, its sign-in included', async () => {
+    const tenant = await createSignedInTenant(server);
+    await enrolTotp(tenant);
+    expect((await reverify(tenant, { password: 'Not-the-password-1!' })).status).toBe(400);
+    const refused = await call(server, tenant.token, 'DELETE', '/account/mfa/totp');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('auth.reverification_required');
+    expect((await reverify(tenant, { password: TEST_PASSWORD })).status).toBe(200);
+    expect((await call(server, tenant.token, 'DELETE', '/account/mfa/totp')).status).toBe(200);
+  });
+
   it('asks for exactly one proof', async () => {
     const tenant = await createSignedInTenant(server);
     const none = await reverify(tenant, {});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReverifyRequest } from '@tc/contract/security';
-import { badRequest, conflict, forbidden, notFound } from '../../http/problem';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../http/problem';
 import { clearLoginFailures } from '../../identity/brute-force';
 import { verifyPassword } from '../../identity/passwords';
 import {
@@ -17,7 +17,8 @@ import { takeGuess, type AccountDeps, type AccountUser } from './service';
  * Re-verification (docs/decisions/0018-recent-proof-for-account-security.md): a security
  * change of the account (a factor added, replaced or removed, recovery codes shown) needs a
  * proof of the user within the last `reverifyWindowSeconds`, not just a valid access token.
- * The session's sign-in is such a proof at its time; a later one is stamped on the session.
+ * The session's sign-in is such a proof at its time; a later one is stamped on the session
+ * (`reverified_at`, which once set replaces the sign-in's time: a proof is never older than it).
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -27,7 +28,7 @@ export async function requireRecentProof(deps: AccountDeps, user: AccountUser): 
   // The database's clock alone: the stamps are its now(), whichever process wrote them.
   const [row] = rowsOf<{ recent: boolean }>(
     await deps.db.execute(sql`
-      select greatest(created_at, reverified_at)
+      select coalesce(reverified_at, created_at)
           > now() - make_interval(secs => ${deps.config.reverifyWindowSeconds}) as recent
       from sessions
       where id = ${user.sessionId} and user_id = ${user.userId} and tenant_id = ${user.tenantId}`),
@@ -39,6 +40,13 @@ export async function requireRecentProof(deps: AccountDeps, user: AccountUser): 
 export async function stampProof(db: AccountDeps['db'], user: AccountUser): Promise<void> {
   await db.execute(sql`
     update sessions set reverified_at = now()
+    where id = ${user.sessionId} and user_id = ${user.userId} and tenant_id = ${user.tenantId}`);
+}
+
+/** Ends the session's recent proof, its sign-in's included (after a wrong proof). */
+async function voidProof(db: AccountDeps['db'], user: AccountUser): Promise<void> {
+  await db.execute(sql`
+    update sessions set reverified_at = '-infinity'
     where id = ${user.sessionId} and user_id = ${user.userId} and tenant_id = ${user.tenantId}`);
 }
 
@@ -93,11 +101,46 @@ async function passkeyProves(
   return owner === user.userId;
 }
 
+/** Why a proof failed, on the field that carried it. */
+async function checkProof(
+  deps: AccountDeps,
+  user: AccountUser,
+  proof: ReverifyRequest,
+  context: { origin: string | undefined; acceptLanguage: string | undefined },
+): Promise<AppError | undefined> {
+  if (proof.password !== undefined) {
+    const stored = await passwordHashOf(deps.db, user.tenantId, user.userId);
+    if (await verifyPassword(stored, proof.password)) return undefined;
+    return badRequest(
+      'account.current_password_wrong',
+      {},
+      { password: 'account.current_password_wrong' },
+    );
+  }
+  if (proof.code !== undefined) {
+    const owner = { id: user.userId, tenantId: user.tenantId };
+    const factorDeps = { db: deps.db, box: deps.mfaSecrets, publicUrl: deps.config.publicUrl };
+    if (await useSecondFactorCode(factorDeps, owner, proof.code, context.acceptLanguage)) {
+      return undefined;
+    }
+    return badRequest('mfa.code_wrong', {}, { code: 'mfa.code_wrong' });
+  }
+  if (
+    proof.passkey !== undefined &&
+    (await passkeyProves(deps, user, proof.passkey, context.origin))
+  ) {
+    return undefined;
+  }
+  return badRequest('passkey.not_verified');
+}
+
 /**
  * Checks one proof and stamps the session. Each proof is counted toward the account's lockout
  * before it is checked, as a sign-in's is, so that a stolen access token gains no unthrottled
  * oracle; a wrong one stays counted, and only the right password clears the count (as a
  * password change does: a code or passkey alone is one factor, which a sign-in never clears on).
+ * A wrong proof also ends the session's recent one: whoever sent it is not sure of the
+ * account's secrets, so the next security change asks again (sudo modes do the same).
  */
 export async function reverify(
   deps: AccountDeps,
@@ -106,26 +149,11 @@ export async function reverify(
   context: { origin: string | undefined; acceptLanguage: string | undefined },
 ): Promise<void> {
   await takeGuess(deps, user);
-  if (proof.password !== undefined) {
-    const stored = await passwordHashOf(deps.db, user.tenantId, user.userId);
-    if (!(await verifyPassword(stored, proof.password))) {
-      throw badRequest(
-        'account.current_password_wrong',
-        {},
-        { password: 'account.current_password_wrong' },
-      );
-    }
-    await clearLoginFailures(deps.db, user.userId);
-  } else if (proof.code !== undefined) {
-    const owner = { id: user.userId, tenantId: user.tenantId };
-    const factorDeps = { db: deps.db, box: deps.mfaSecrets, publicUrl: deps.config.publicUrl };
-    if (!(await useSecondFactorCode(factorDeps, owner, proof.code, context.acceptLanguage))) {
-      throw badRequest('mfa.code_wrong', {}, { code: 'mfa.code_wrong' });
-    }
-  } else if (proof.passkey !== undefined) {
-    if (!(await passkeyProves(deps, user, proof.passkey, context.origin))) {
-      throw badRequest('passkey.not_verified');
-    }
+  const failure = await checkProof(deps, user, proof, context);
+  if (failure) {
+    await voidProof(deps.db, user);
+    throw failure;
   }
+  if (proof.password !== undefined) await clearLoginFailures(deps.db, user.userId);
   await stampProof(deps.db, user);
 }
