@@ -5,6 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CLIENT_ID } from '@tc/contract/permissions';
 import { refreshTokens, sessions } from '../db/schema/identity';
 import { hashToken, newOpaqueToken } from './sessions';
+import type { MfaPolicy } from '@tc/contract/security';
+import type { SecondFactorStanding } from './second-factor/status';
 
 export type Rotation =
   | {
@@ -13,6 +15,8 @@ export type Rotation =
       sessionId: string;
       expiresAt: Date;
       refreshToken: string;
+      /** The tenant's second-factor policy and the user's factors, as they are now. */
+      secondFactor: SecondFactorStanding;
     }
   | { outcome: 'session-ended' }
   | { outcome: 'other-client' }
@@ -22,6 +26,8 @@ export type Rotation =
 interface RotationRow extends Partial<PrincipalRow> {
   claimedSessionId: string;
   expiresAt: Date | null;
+  mfaPolicy: MfaPolicy | null;
+  hasSecondFactor: boolean | null;
 }
 
 /**
@@ -69,6 +75,9 @@ function prepareRotation(db: Database) {
         from role_permissions rp join permissions p on p.id = rp.permission_id
         where rp.role_id = r.id and r.status = 'active'
       ), '[]'::json) as permissions,
+      t.mfa_policy as "mfaPolicy",
+      exists (select 1 from totp_secrets where user_id = u.id and confirmed_at is not null)
+        or exists (select 1 from passkeys where user_id = u.id) as "hasSecondFactor",
       (select count(*) from successor) as stored,
       -- Like Keycloak's in-memory sessions: a database crash may forget the last rotations
       -- (those clients sign in again), so this commit does not wait for the WAL flush.
@@ -126,5 +135,6 @@ export async function rotateRefreshToken(
     sessionId: row.claimedSessionId,
     expiresAt: new Date(row.expiresAt),
     refreshToken,
+    secondFactor: { policy: row.mfaPolicy ?? 'optional', enrolled: row.hasSecondFactor === true },
   };
 }

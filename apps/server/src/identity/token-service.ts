@@ -33,6 +33,7 @@ import { rotateRefreshToken } from './rotation';
 import { apiAudience } from './openid/audience';
 import { requirePasswordGrantFactor } from './second-factor/password-grant';
 import type { SecretBox } from './second-factor/secret-box';
+import { refreshAllowedByPolicy, SECOND_FACTOR_NOW_REQUIRED } from './second-factor/status';
 import { noticeNewBrowser, signInFacts } from './second-factor/sign-in-facts';
 import { findSessionByRefreshToken, revokeSession, startSession } from './sessions';
 import type { SigningKeys } from './signing-keys';
@@ -284,6 +285,12 @@ export function createTokenService(deps: TokenServiceDeps) {
     // An unverified account has no session to refresh; should one exist, it refreshes nothing.
     if (!principal.userActive || !principal.tenantEnabled || !principal.emailVerified) {
       throw invalidRefreshToken();
+    }
+    if (!refreshAllowedByPolicy(rotation.secondFactor, principal.permissions)) {
+      // The session ends with its refresh: its access token stops too, and the console sends
+      // the user to sign in, where the enrolment is asked for.
+      await revokeSession(db, rotation.sessionId);
+      throw new OAuthError(400, 'invalid_grant', SECOND_FACTOR_NOW_REQUIRED);
     }
     const absoluteLeft = Math.floor((rotation.expiresAt.getTime() - Date.now()) / 1000);
     const refreshExpiresIn = Math.max(0, Math.min(lifetimes.idleSeconds, absoluteLeft));

@@ -4,6 +4,11 @@ import { loadOidcProvider } from './library';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { principalById, userTokenClaims } from '../principal';
+import {
+  refreshAllowedByPolicy,
+  SECOND_FACTOR_NOW_REQUIRED,
+  secondFactorStanding,
+} from '../second-factor/status';
 import type { SessionOrigin } from './browser-id';
 import type { Realm } from '../realms';
 
@@ -23,17 +28,30 @@ export function claimSources(db: Database, tenantId: string) {
       if (!read) ofRequest.set(userId, (read = principalById(db, tenantId, userId)));
       return read;
     },
+    secondFactorStanding: (userId: string) => secondFactorStanding(db, tenantId, userId),
   };
 }
 
 export type ClaimSources = ReturnType<typeof claimSources>;
 
-/** The provider's accounts are the realm's users who may sign in. */
+/**
+ * The provider's accounts are the realm's users who may sign in. A refresh token's account is
+ * looked up before the token is used: there the tenant's second-factor policy as it is now
+ * refuses a user a sign-in would send to enrolment (a policy made stricter since the grant).
+ */
 export function accountFinder(sources: ClaimSources): FindAccount {
-  return async (ctx, sub) => {
+  return async (ctx, sub, token) => {
     const principal = await sources.principal(ctx, sub);
     if (!principal?.userActive || !principal.emailVerified || !principal.tenantEnabled) {
       return undefined;
+    }
+    if (token?.kind === 'RefreshToken') {
+      const standing = await sources.secondFactorStanding(sub);
+      if (!refreshAllowedByPolicy(standing, principal.permissions)) {
+        // InvalidGrant keeps its own words ('grant request is invalid'); these say what to do.
+        const { errors } = await loadOidcProvider();
+        throw new errors.CustomOIDCProviderError('invalid_grant', SECOND_FACTOR_NOW_REQUIRED);
+      }
     }
     return {
       accountId: sub,
