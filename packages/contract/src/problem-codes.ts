@@ -276,6 +276,8 @@ export const PROBLEM_TEXTS = {
   'passkey.already_registered': 'This passkey is already registered.',
   'passkey.not_found': 'There is no such passkey.',
   'session.not_found': 'There is no such session.',
+  'consent.not_found': 'You have not allowed this application.',
+  'consent.not_waiting': 'No application is waiting for your consent in this sign-in.',
 
   // Importing users from a CSV file.
   'user_import.not_found': 'This import does not exist.',

@@ -20,4 +20,13 @@ export const SIGN_IN_STEP_PATHS = {
   passkeyOptions: '/passkey/options',
   /** JSON: `{ response }`, the browser's assertion. Answers `done`. */
   passkey: '/passkey',
+  /**
+   * Form: decision (`allow` or `deny`), for an application that is not first-party asking
+   * for what the user has not allowed it yet. Answers `done`.
+   */
+  consent: '/consent',
 } as const;
+
+/** What an application may ask for, in the order the consent page lists it. */
+export const CONSENT_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export type ConsentScope = (typeof CONSENT_SCOPES)[number];

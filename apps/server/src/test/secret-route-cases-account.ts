@@ -187,6 +187,18 @@ export const accountCases: Case[] = [
     },
   ],
   [
+    `GET ${API}/account/applications`,
+    async (d) => expectStatus(call(d, 'GET', `${API}/account/applications${secretQuery(d)}`), 200),
+  ],
+  [
+    `DELETE ${API}/account/applications/:id`,
+    async (d) => {
+      const path = `${API}/account/applications`;
+      await expectStatus(call(d, 'DELETE', `${path}/${crypto.randomUUID()}${secretQuery(d)}`), 404);
+      await expectStatus(call(d, 'DELETE', `${path}/not-an-id`), 400);
+    },
+  ],
+  [
     `GET ${API}/users/:id/sessions`,
     async (d) => {
       const email = `sid@${d.tenant.domain}`;

@@ -9,12 +9,16 @@ import {
   secretQuery,
   type Drive,
 } from './secret-route-cases';
+import { insertClient } from './helpers/relying-party';
 import {
   authorize,
   Browser,
   expectStatus,
   formOf,
   FORM,
+  logIn,
+  pathOf,
+  REDIRECT,
   tokenRequest,
 } from './secret-route-openid-drive';
 
@@ -72,7 +76,41 @@ async function passwordStep(d: Drive, browser: Browser, page: string, email: str
 const sendJson = (d: Drive, browser: Browser, path: string, body: unknown) =>
   browser.send('POST', path, { token: '', body, headers: origin(d) });
 
+/** An application of its own, which the admin never allows: its sign-ins ask each time. */
+const consentClients = new WeakMap<Drive, Promise<void>>();
+async function consentPage(d: Drive) {
+  let made = consentClients.get(d);
+  if (!made) {
+    made = insertClient(d.server.database.db, d.tenant.tenantId, {
+      clientId: 'logged-consent',
+      redirectUris: [REDIRECT],
+    });
+    consentClients.set(d, made);
+  }
+  await made;
+  const browser = new Browser(d);
+  const { page } = await authorize(d, browser, 'logged-consent');
+  const resumed = await expectStatus(browser.send('GET', await logIn(d, browser, page)), 303);
+  return { browser, consent: `${pathOf(String(resumed.headers.location))}/consent` };
+}
+
 export const signInStepCases: Case[] = [
+  [
+    'GET /login-actions/:realm/:uid/consent',
+    async (d) => {
+      const { browser, consent } = await consentPage(d);
+      await expectStatus(browser.send('GET', `${consent}${secretQuery(d)}`), 200);
+    },
+  ],
+  [
+    'POST /login-actions/:realm/:uid/consent',
+    async (d) => {
+      const { browser, consent } = await consentPage(d);
+      const path = `${consent}${secretQuery(d)}`;
+      await expectStatus(browser.send('POST', path, { token: '', body: junkBody(d) }), 400);
+      await expectStatus(browser.post(path, { decision: 'deny' }, { token: '' }), 200);
+    },
+  ],
   [
     'POST /login-actions/:realm/:uid/second-factor',
     async (d) => {

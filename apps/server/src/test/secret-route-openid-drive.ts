@@ -148,7 +148,17 @@ export async function logIn(d: Drive, browser: Browser, page: string) {
 
 /** The resumed authorization request; answers the code sent to the application. */
 export async function codeFrom(d: Drive, browser: Browser, resume: string) {
-  const answer = await expectStatus(browser.send('GET', resume), 303);
+  let answer = await expectStatus(browser.send('GET', resume), 303);
+  // These applications are third parties: the first sign-in of each asks for consent.
+  const consent = pathOf(String(answer.headers.location));
+  if (consent.startsWith('/login-actions/')) {
+    const allowed = await expectStatus(
+      browser.post(`${consent}/consent`, { decision: 'allow' }, { token: '' }),
+      200,
+    );
+    const { redirectTo } = JSON.parse(allowed.text) as { redirectTo: string };
+    answer = await expectStatus(browser.send('GET', pathOf(redirectTo)), 303);
+  }
   const callback = new URL(String(answer.headers.location));
   expect(callback.origin + callback.pathname).toBe(REDIRECT);
   const code = callback.searchParams.get('code')!;

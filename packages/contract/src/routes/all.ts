@@ -1,4 +1,5 @@
 import { accountRoutes } from './account';
+import { accountApplicationRoutes } from './account-applications';
 import { assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
@@ -18,6 +19,7 @@ import { webhookRoutes } from './webhooks';
 /** Every table, by area: what the server must register and nothing else (route-table test). */
 export const apiRoutes = {
   account: accountRoutes,
+  accountApplications: accountApplicationRoutes,
   assistant: assistantRoutes,
   audit: auditRoutes,
   auth: authRoutes,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { browserOrigin } from './browser-id';
 import { handedOffRequests } from './handed-off';
 import { sessionOfGrant } from './claims';
+import { awaitsConsent } from '../consent/awaits-consent';
 
 /** Where a new grant's session is opened. */
 export interface GrantSessions {
@@ -13,9 +14,10 @@ export interface GrantSessions {
 }
 
 /**
- * Every application of a tenant is registered by the tenant's own administrators, so a user
- * who signs in is not asked to consent: the grant covers what the request asks for, for the
- * user's identity and for our API (the audience of the access tokens).
+ * The grant of a signed-in user's authorization request: for a first-party application, or
+ * one the user allowed what it asks for (identity/consent), it covers the request, for the
+ * user's identity and for the one resource the application's access tokens are for (our API
+ * only for the console and the applications allowed to call it: audience.ts).
  *
  * This runs in the browser's own request (the authorization request, or its resume after the
  * sign-in), so a new grant's session is opened here with the browser's user agent, address
@@ -30,6 +32,9 @@ export async function grantFor(
   const { client, session } = ctx.oidc;
   const accountId = session?.accountId;
   if (!client || !accountId) return undefined;
+  // An application that is not first-party gets only what the user allowed it: until then its
+  // grant stays empty and the provider's consent prompt asks (identity/consent).
+  if (sessions && (await awaitsConsent(ctx, sessions))) return undefined;
   const { Grant } = ctx.oidc.provider;
   const existingId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
   const existing = existingId ? await Grant.find(existingId) : undefined;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { realmRelyingParty } from '../second-factor/passkey-sign-in';
 import { requestOrigin } from '../second-factor/relying-party';
+import { registerConsentSteps } from '../consent/consent-steps';
 import { registerHostedGoogle, type RealmGoogleSignIn } from './hosted-google';
 import { actionParams, loadInteraction, realmParams } from './interaction';
 import { errorPageOf } from './pages';
@@ -89,4 +90,5 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
 
   registerSignInSteps(app, deps);
   registerHostedGoogle(app, deps);
+  registerConsentSteps(app, deps);
 }

@@ -187,6 +187,18 @@ export function openIdGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
       (name, uid) => `/login-actions/${name}/${uid}/second-factor`,
       formBody(fc.record({ code: secondFactorCode })),
     ),
+    // The consent page's question and answer (allow, deny or anything else).
+    ['GET /login-actions/:realm/:uid/consent']: aboutInteraction(
+      openId.interactions,
+      'GET',
+      (name, uid) => `/login-actions/${name}/${uid}/consent`,
+    ),
+    ['POST /login-actions/:realm/:uid/consent']: aboutInteraction(
+      openId.interactions,
+      'POST',
+      (name, uid) => `/login-actions/${name}/${uid}/consent`,
+      formBody(fc.record({ decision: fc.oneof(fc.constantFrom('allow', 'deny'), typedText(10)) })),
+    ),
     ['POST /login-actions/:realm/:uid/enrol/totp']: aboutInteraction(
       openId.interactions,
       'POST',

@@ -80,30 +80,51 @@ export function discover(server: TestServer, realm: string, clientId: string, se
   );
 }
 
+/** How a sign-in meets the consent page of an application that is not first-party. */
+export type ConsentAnswer = 'allow' | 'deny' | 'refuse-page';
+
 /**
  * What a browser does on the hosted sign-in page, done with fetch: follow the authorization
- * request to the page, post the credentials the way the page does, and follow the redirects
- * back to the application. Answers the URL the application receives.
+ * request to the page, post the credentials the way the page does, answer the consent page
+ * if one is shown (`consent`: allow by default; `refuse-page` fails when one is shown), and
+ * follow the redirects back to the application. Answers the URL the application receives.
  */
 export async function signInThroughHostedPage(
   server: TestServer,
   jar: CookieJar,
   authorizationUrl: URL,
   credentials?: { username: string; password: string },
+  consent: ConsentAnswer = 'allow',
 ): Promise<URL> {
   let response = await jar.fetch(authorizationUrl.href);
   let location = new URL(response.headers.get('location') ?? '', server.url);
-  if (location.pathname.startsWith('/login-actions/')) {
-    if (!credentials) throw new Error(`sign-in page shown: ${location.href}`);
-    const login = await jar.fetch(`${location.href}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(credentials).toString(),
-    });
-    if (login.status !== 200) throw new Error(`login ${login.status}: ${await login.text()}`);
-    const { redirectTo } = (await login.json()) as { redirectTo: string };
+  const follow = async (answer: Response, what: string) => {
+    if (answer.status !== 200) throw new Error(`${what} ${answer.status}: ${await answer.text()}`);
+    const { redirectTo } = (await answer.json()) as { redirectTo: string };
     response = await jar.fetch(redirectTo);
     location = new URL(response.headers.get('location') ?? '', server.url);
+  };
+  const form = (body: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
+  if (location.pathname.startsWith('/login-actions/') && !(await consentAsked(jar, location))) {
+    if (!credentials) throw new Error(`sign-in page shown: ${location.href}`);
+    await follow(await jar.fetch(`${location.href}/login`, form(credentials)), 'login');
+  }
+  if (location.pathname.startsWith('/login-actions/') && (await consentAsked(jar, location))) {
+    if (consent === 'refuse-page') throw new Error(`consent page shown: ${location.href}`);
+    await follow(
+      await jar.fetch(`${location.href}/consent`, form({ decision: consent })),
+      'consent',
+    );
   }
   return location;
+}
+
+/** Whether the hosted page at `location` asks for consent (rather than a sign-in). */
+export async function consentAsked(jar: CookieJar, location: URL): Promise<boolean> {
+  if (!location.pathname.startsWith('/login-actions/')) return false;
+  return (await jar.fetch(`${location.href}/consent`)).status === 200;
 }
