@@ -20,7 +20,9 @@ export function dispositionFileName(header: string | null): string | undefined {
 /**
  * POSTs `body` to an export route (`path` under the API's base, e.g. `/users/export`) with the
  * console's client (bearer token, one refresh on 401, problem details as ApiError) and saves the
- * answer as a file (headers in `language`), named by the server or else `fileName`.
+ * answer as a file (headers in `language`, and separated as that language's spreadsheet expects:
+ * `;` in de, fr and it), named by the server or else `fileName`. The file is saved as the server
+ * wrote it, never parsed here.
  */
 export async function downloadCsv(
   path: string,
@@ -31,7 +33,7 @@ export async function downloadCsv(
   const response = await apiStream(`${API_BASE_PATH}${path}`, {
     method: 'POST',
     body,
-    // The column headers in the console's language, not the browser's.
+    // The column headers and the separator of the console's language, not the browser's.
     headers: { Accept: 'text/csv', ...(language && { 'Accept-Language': language }) },
   });
   await saveAnswerAsFile(response, fileName);

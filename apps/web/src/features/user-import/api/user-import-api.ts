@@ -54,10 +54,13 @@ export const fetchRows = (
 
 export const applyImport = (id: string) => callRoute(userImportRoutes.apply, { params: { id } });
 
-/** Saves the result file (every row with its outcome) through a temporary download link. */
-export async function downloadResult(id: string): Promise<void> {
+/**
+ * Saves the result file (every row with its outcome) through a temporary download link,
+ * separated as the spreadsheet of the console's `language` expects (`;` in de, fr and it).
+ */
+export async function downloadResult(id: string, language?: string): Promise<void> {
   const response = await apiStream(`${API_BASE_PATH}/user-imports/${id}/result`, {
-    headers: { Accept: 'text/csv' },
+    headers: { Accept: 'text/csv', ...(language && { 'Accept-Language': language }) },
   });
   await saveAnswerAsFile(response, 'user-import-result.csv');
 }

@@ -22,7 +22,7 @@ import { applyImport, downloadResult, importKeys } from '../api/user-import-api'
  * interrupted import shows Apply again, which continues it.
  */
 export function ApplyPanel(props: { job: UserImportJob; onChangeColumns: () => void }) {
-  const { t } = useTranslation(['userImport', 'problems']);
+  const { t, i18n } = useTranslation(['userImport', 'problems']);
   const client = useQueryClient();
   const { job } = props;
   const [confirming, setConfirming] = useState(false);
@@ -31,7 +31,9 @@ export function ApplyPanel(props: { job: UserImportJob; onChangeColumns: () => v
     onSuccess: (done) => client.setQueryData(importKeys.job(job.id), done),
     onSettled: () => client.invalidateQueries({ queryKey: ['users', 'import', job.id] }),
   });
-  const download = useMutation({ mutationFn: () => downloadResult(job.id) });
+  const download = useMutation({
+    mutationFn: () => downloadResult(job.id, i18n.resolvedLanguage),
+  });
   const running = apply.isPending || job.state === 'applying';
   const percent = job.rowCount > 0 ? Math.round((job.progress.done / job.rowCount) * 100) : 0;
 

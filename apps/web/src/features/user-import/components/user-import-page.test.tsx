@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserImportJob, UserImportRow } from '@tc/contract/user-import';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentSearchParams, loadEnglish, renderWithProviders } from '../../../test/render';
 import { seenRequests, server } from '../../../test/server';
 import { accessToken, signedInEachTest } from '../../../test/session';
@@ -114,6 +114,39 @@ describe('the user import wizard', { timeout: 60_000 }, () => {
       await screen.findByText('Created: 1. Skipped (already exist): 0. Failed: 2.'),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download result (CSV)' })).toBeEnabled();
+  });
+
+  describe('the result file', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it("is asked for in the console's language, which sets its separator, and saved as sent", async () => {
+      const csv = '\uFEFFline,email\r\n2,ada2@acme.test\r\n';
+      server.use(
+        http.get(`${API}/${ID}`, () => HttpResponse.json({ data: done })),
+        http.post(`${API}/${ID}/rows`, () => rowsAnswer([row(2)])),
+        http.get(
+          `${API}/${ID}/result`,
+          () => new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+        ),
+      );
+      // jsdom has no blob URLs and does not download: record what would have been saved.
+      let saved: Blob | undefined;
+      URL.createObjectURL = vi.fn((blob: Blob) => {
+        saved = blob;
+        return 'blob:result';
+      });
+      URL.revokeObjectURL = vi.fn();
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const { user } = renderWithProviders(<UserImportPage />, {
+        url: `/dashboard/users/import?job=${ID}`,
+      });
+      await user.click(await screen.findByRole('button', { name: 'Download result (CSV)' }));
+      await waitFor(() => expect(saved).toBeDefined());
+      const sent = seenRequests().find((request) => request.path === `${API}/${ID}/result`)!;
+      expect(sent.headers.get('accept-language')).toBe('en');
+      const bytes = [...new Uint8Array(await saved!.arrayBuffer())];
+      expect(bytes).toEqual([...new TextEncoder().encode(csv)]);
+    });
   });
 
   it('says what is wrong with a refused file, translated from its code', async () => {
