@@ -21,10 +21,11 @@ import { useCan } from '../../../lib/permissions';
 import { describeFailure } from '../../../lib/problem-text';
 import { useDeliveries, useResendDelivery } from '../api/webhooks';
 
-const STATUS_COLORS: Record<WebhookDeliveryStatus, 'default' | 'success' | 'error'> = {
+const STATUS_COLORS: Record<WebhookDeliveryStatus, 'default' | 'success' | 'error' | 'warning'> = {
   pending: 'default',
   succeeded: 'success',
   failed: 'error',
+  skipped: 'warning',
 };
 
 function ResendButton(props: { endpoint: Webhook; delivery: WebhookDelivery }) {
@@ -121,7 +122,11 @@ export function DeliveriesDialog(props: { endpoint: Webhook; onClose: () => void
                       {time.format(new Date(delivery.lastAttemptAt ?? delivery.createdAt))}
                     </TableCell>
                     <TableCell align="right">{delivery.attempts}</TableCell>
-                    <TableCell>{delivery.lastError ?? ''}</TableCell>
+                    <TableCell>
+                      {delivery.skippedFor
+                        ? t('skippedFor', { permission: delivery.skippedFor })
+                        : (delivery.lastError ?? '')}
+                    </TableCell>
                     {canWrite ? (
                       <TableCell align="right">
                         <ResendButton endpoint={props.endpoint} delivery={delivery} />

@@ -8,11 +8,16 @@ import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import { WEBHOOK_SUBSCRIPTIONS } from '@tc/contract/webhooks';
+import {
+  unreadableSubscriptions,
+  WEBHOOK_EVENT_READ_PERMISSIONS,
+  WEBHOOK_SUBSCRIPTIONS,
+} from '@tc/contract/webhooks';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateFieldMessage } from '../../../lib/problem-text';
+import { useSession } from '../../../lib/use-session';
 import type { WebhookForm } from './webhook-form';
 
 /** How a subscription reads: "All events", "All role events", or the event type itself. */
@@ -28,8 +33,23 @@ export function useSubscriptionLabel() {
 }
 
 /**
+ * What the signed-in user may subscribe to: the server refuses events whose entity they may
+ * not read, so the form does not offer them. `lacking` lists the read permissions missing.
+ */
+export function useSubscribable() {
+  const permissions = useSession()?.permissions ?? [];
+  const refused = new Set(unreadableSubscriptions(WEBHOOK_SUBSCRIPTIONS, permissions));
+  const needed = new Set(Object.values(WEBHOOK_EVENT_READ_PERMISSIONS));
+  return {
+    may: (subscription: string) => !refused.has(subscription),
+    lacking: [...needed].filter((permission) => !permissions.includes(permission)),
+  };
+}
+
+/**
  * The event types an endpoint receives, chosen from the catalogue: everything, a group's
- * wildcard or single types. A select with checkboxes (keyboard: arrows and space).
+ * wildcard or single types, those the user may read (and any the endpoint already has, so they
+ * can be taken off). A select with checkboxes (keyboard: arrows and space).
  */
 export function EventTypesField(props: {
   control: Control<WebhookForm, unknown, unknown>;
@@ -41,6 +61,10 @@ export function EventTypesField(props: {
   const label = useSubscriptionLabel();
   const { field, fieldState } = useController({ control: props.control, name: 'eventTypes' });
   const message = fieldState.error?.message;
+  const subscribable = useSubscribable();
+  const offered = WEBHOOK_SUBSCRIPTIONS.filter(
+    (subscription) => subscribable.may(subscription) || field.value.includes(subscription),
+  );
   return (
     <FormControl fullWidth margin="dense" required error={message !== undefined}>
       <InputLabel id={labelId}>{t('eventTypes')}</InputLabel>
@@ -65,7 +89,7 @@ export function EventTypesField(props: {
           </Stack>
         )}
       >
-        {WEBHOOK_SUBSCRIPTIONS.map((subscription) => (
+        {offered.map((subscription) => (
           <MenuItem key={subscription} value={subscription}>
             <Checkbox checked={field.value.includes(subscription)} size="small" />
             <ListItemText primary={label(subscription)} />
@@ -75,6 +99,11 @@ export function EventTypesField(props: {
       <FormHelperText id={helperId}>
         {message ? translateFieldMessage(t, message) : t('eventTypesHint')}
       </FormHelperText>
+      {subscribable.lacking.length > 0 ? (
+        <FormHelperText>
+          {t('eventTypesLimited', { permissions: subscribable.lacking.join(', ') })}
+        </FormHelperText>
+      ) : null}
     </FormControl>
   );
 }

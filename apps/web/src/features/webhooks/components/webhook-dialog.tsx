@@ -11,7 +11,7 @@ import {
 } from '../../../components/entity-list/crud-dialog';
 import { TextInput } from '../../../components/form/form-fields';
 import { useWebhookSave } from '../api/webhooks';
-import { EventTypesField } from './event-types-field';
+import { EventTypesField, useSubscribable } from './event-types-field';
 import { SecretDialog } from './secret-dialog';
 import { webhookDefaults, type WebhookForm } from './webhook-form';
 
@@ -23,6 +23,7 @@ export function WebhookDialog(props: { mode: DialogMode; row?: Webhook; onClose:
   const { t } = useTranslation(['webhooks', 'lists']);
   const { mode, row } = props;
   const save = useWebhookSave(mode, row?.id);
+  const subscribable = useSubscribable();
   // Set by the save, read when the form closes right after it (the same event).
   const made = useRef<{ url: string; secret: string } | null>(null);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
@@ -42,7 +43,7 @@ export function WebhookDialog(props: { mode: DialogMode; row?: Webhook; onClose:
       {...dialogLabels(t, mode)}
       width={600}
       schema={webhookCreateSchema}
-      defaultValues={webhookDefaults(row)}
+      defaultValues={webhookDefaults(row, subscribable.may('*'))}
       onConfirm={confirm}
       successMessage={t(mode === 'delete' ? 'lists:deleted' : 'lists:saved')}
       deleteQuestion={t('deleteQuestion', { url: row?.url ?? '' })}

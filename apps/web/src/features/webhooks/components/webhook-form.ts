@@ -8,9 +8,10 @@ export interface WebhookForm {
   enabled: boolean;
 }
 
-export const webhookDefaults = (row?: Webhook): WebhookForm => ({
+/** A new endpoint receives everything, when its author may read everything. */
+export const webhookDefaults = (row: Webhook | undefined, mayAll: boolean): WebhookForm => ({
   url: row?.url ?? '',
   description: row?.description ?? '',
-  eventTypes: row?.eventTypes ?? ['*'],
+  eventTypes: row?.eventTypes ?? (mayAll ? ['*'] : []),
   enabled: row?.enabled ?? true,
 });

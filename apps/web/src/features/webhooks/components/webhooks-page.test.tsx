@@ -17,6 +17,7 @@ const endpoint: Webhook = {
   description: 'CRM sync',
   eventTypes: ['user.*', 'role.created'],
   enabled: true,
+  ownerId: '00000000-0000-4000-8000-000000000002',
   createdAt: '2026-11-20T09:30:00.000Z',
   updatedAt: '2026-11-20T09:30:00.000Z',
 };
@@ -30,6 +31,7 @@ const delivery = (patch: Partial<WebhookDelivery>): WebhookDelivery => ({
   attempts: 1,
   responseStatus: 200,
   lastError: null,
+  skippedFor: null,
   createdAt: '2026-11-20T09:31:00.000Z',
   lastAttemptAt: '2026-11-20T09:31:01.000Z',
   nextAttemptAt: null,
@@ -55,9 +57,19 @@ describe('the webhooks screen', { timeout: 60_000 }, () => {
   beforeAll(() => loadEnglish(['webhooks']));
 
   describe('as an administrator', () => {
+    // Subscribing to every event needs read access to every entity the events carry.
+    const readAll = [
+      'users:read',
+      'roles:read',
+      'permissions:read',
+      'projects:read',
+      'clients:read',
+    ];
     signedInEachTest({
       tokens: {
-        access_token: accessToken({ permissions: ['webhooks:read', 'webhooks:write'] }),
+        access_token: accessToken({
+          permissions: ['webhooks:read', 'webhooks:write', ...readAll],
+        }),
         refresh_token: 'r',
       },
     });
@@ -152,6 +164,29 @@ describe('the webhooks screen', { timeout: 60_000 }, () => {
       await waitFor(() => expect(sentTo(`${API}/${ID}/deliveries/${failed.id}/resend`)).toBe(1));
     });
 
+    it('says in the log why a delivery was skipped', async () => {
+      const skipped = delivery({
+        status: 'skipped',
+        attempts: 1,
+        responseStatus: null,
+        skippedFor: 'users:read',
+        lastError: "not sent: the endpoint's owner does not hold users:read",
+      });
+      server.use(
+        listing([endpoint]),
+        http.post(`${API}/${ID}/deliveries/page`, () => HttpResponse.json(page([skipped]))),
+      );
+      const { user } = await openMenu();
+      await user.click(await screen.findByRole('menuitem', { name: 'Deliveries' }));
+      const log = await screen.findByRole('dialog', { name: `Deliveries to ${endpoint.url}` });
+      const row = (await within(log).findByText('Skipped')).closest('tr')!;
+      expect(
+        within(row).getByText(
+          'Not sent: the person who last saved this endpoint may not read it (users:read).',
+        ),
+      ).toBeVisible();
+    });
+
     it('asks before rotating the secret, then shows the new one', async () => {
       server.use(
         listing([endpoint]),
@@ -177,6 +212,37 @@ describe('the webhooks screen', { timeout: 60_000 }, () => {
       const { user } = await openMenu();
       await user.click(await screen.findByRole('menuitem', { name: 'Send test event' }));
       await waitFor(() => expect(sentTo(`${API}/${ID}/test`)).toBe(1));
+    });
+  });
+
+  describe('with webhooks:write and projects:read, without users:read', () => {
+    signedInEachTest({
+      tokens: {
+        access_token: accessToken({
+          permissions: ['webhooks:read', 'webhooks:write', 'projects:read'],
+        }),
+        refresh_token: 'r',
+      },
+    });
+
+    it('offers only the event types whose data the user may read, and says why', async () => {
+      server.use(listing([]));
+      const { user } = renderWithProviders(<WebhooksPage />, { url: '/dashboard/webhooks' });
+      await user.click(await screen.findByRole('button', { name: 'Add your first endpoint' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add endpoint' });
+      expect(
+        within(dialog).getByText(
+          'Only events whose data you may read are offered. The others need: users:read, roles:read, permissions:read, clients:read.',
+        ),
+      ).toBeVisible();
+      await user.click(within(dialog).getByRole('combobox', { name: /Event types/ }));
+      const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      expect(options).toEqual([
+        'All project events',
+        'project.created',
+        'project.updated',
+        'project.deleted',
+      ]);
     });
   });
 
