@@ -17,6 +17,7 @@ export interface FormFieldProps {
   helperText?: ReactNode;
   endAdornment?: ReactNode;
   inputLabel?: string;
+  autoFocus?: boolean;
 }
 
 /**
@@ -45,6 +46,7 @@ export function FormField(props: FormFieldProps) {
         autoComplete={props.autoComplete}
         placeholder={props.placeholder}
         endAdornment={props.endAdornment}
+        autoFocus={props.autoFocus}
         inputProps={{
           'aria-describedby': props.helperText ? helperId : undefined,
           'aria-label': props.inputLabel,

@@ -4,6 +4,7 @@ import {
 } from '@simplewebauthn/browser';
 import { accountRoutes } from '@tc/contract/routes/account';
 import { callRoute } from '../../../lib/api';
+import { withRecentProof } from './reverify';
 import { useSecondFactorMutation } from './second-factors';
 
 /**
@@ -21,7 +22,9 @@ export async function registerPasskey(name: string) {
   });
 }
 
-export const useRegisterPasskey = () => useSecondFactorMutation(registerPasskey);
+/** Asked for a recent proof, the whole registration runs again with the name kept. */
+export const useRegisterPasskey = () =>
+  useSecondFactorMutation((name: string) => withRecentProof(() => registerPasskey(name)));
 
 export const useRenamePasskey = () =>
   useSecondFactorMutation(({ id, name }: { id: string; name: string }) =>
@@ -30,5 +33,5 @@ export const useRenamePasskey = () =>
 
 export const useRemovePasskey = () =>
   useSecondFactorMutation((id: string) =>
-    callRoute(accountRoutes.passkeyRemove, { params: { id } }),
+    withRecentProof(() => callRoute(accountRoutes.passkeyRemove, { params: { id } })),
   );

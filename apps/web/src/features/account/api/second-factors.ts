@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountRoutes } from '@tc/contract/routes/account';
 import { callRoute } from '../../../lib/api';
 import { accountKeys } from './keys';
+import { withRecentProof } from './reverify';
 
 export const getSecondFactors = () => callRoute(accountRoutes.secondFactors);
 
@@ -19,18 +20,20 @@ export function useSecondFactorMutation<Input, Output>(
   });
 }
 
+// Each change below asks for a recent proof of the user first when the server wants one.
+
 /** A new, unconfirmed authenticator secret; nothing changes until its first code confirms it. */
-export const startTotpSetup = () => callRoute(accountRoutes.totpSetup);
+export const startTotpSetup = () => withRecentProof(() => callRoute(accountRoutes.totpSetup));
 
 /** Confirms the app with its first code; answers the ten recovery codes, shown once. */
 export const useConfirmTotp = () =>
   useSecondFactorMutation((code: string) =>
-    callRoute(accountRoutes.totpConfirm, { body: { code } }),
+    withRecentProof(() => callRoute(accountRoutes.totpConfirm, { body: { code } })),
   );
 
 export const useRemoveTotp = () =>
-  useSecondFactorMutation(() => callRoute(accountRoutes.totpRemove));
+  useSecondFactorMutation(() => withRecentProof(() => callRoute(accountRoutes.totpRemove)));
 
 /** Ten new recovery codes; the earlier ones stop working. */
 export const useNewRecoveryCodes = () =>
-  useSecondFactorMutation(() => callRoute(accountRoutes.recoveryCodes));
+  useSecondFactorMutation(() => withRecentProof(() => callRoute(accountRoutes.recoveryCodes)));
