@@ -69,7 +69,16 @@ const LANGUAGES: PageLanguage[] = ['en', 'de', 'fr', 'it'];
 /** The sign-out page's words; `{app}` is the application's name. */
 const SIGN_OUT_TEXTS: Record<
   PageLanguage,
-  { title: string; askApp: string; ask: string; why: string; yes: string; no: string }
+  {
+    title: string;
+    askApp: string;
+    ask: string;
+    why: string;
+    yes: string;
+    no: string;
+    refused: string;
+    back: string;
+  }
 > = {
   en: {
     title: 'Sign out',
@@ -78,6 +87,8 @@ const SIGN_OUT_TEXTS: Record<
     why: 'An application asks to end your session in this browser.',
     yes: 'Sign out',
     no: 'Stay signed in',
+    refused: 'This sign-out was sent from another site. Nothing was done: you are still signed in.',
+    back: 'Back to sign-out',
   },
   de: {
     title: 'Abmelden',
@@ -86,6 +97,9 @@ const SIGN_OUT_TEXTS: Record<
     why: 'Eine Anwendung möchte Ihre Sitzung in diesem Browser beenden.',
     yes: 'Abmelden',
     no: 'Angemeldet bleiben',
+    refused:
+      'Diese Abmeldung wurde von einer anderen Website gesendet. Es wurde nichts ausgeführt: Sie sind weiterhin angemeldet.',
+    back: 'Zurück zur Abmeldung',
   },
   fr: {
     title: 'Déconnexion',
@@ -94,6 +108,9 @@ const SIGN_OUT_TEXTS: Record<
     why: 'Une application demande de fermer votre session dans ce navigateur.',
     yes: 'Se déconnecter',
     no: 'Rester connecté',
+    refused:
+      "Cette déconnexion a été envoyée depuis un autre site. Rien n'a été fait : vous êtes toujours connecté.",
+    back: 'Retour à la déconnexion',
   },
   it: {
     title: 'Esci',
@@ -102,6 +119,9 @@ const SIGN_OUT_TEXTS: Record<
     why: "Un'applicazione chiede di chiudere la tua sessione in questo browser.",
     yes: 'Esci',
     no: 'Resta connesso',
+    refused:
+      'Questa uscita è stata inviata da un altro sito. Non è stato fatto nulla: sei ancora connesso.',
+    back: "Torna all'uscita",
   },
 };
 
@@ -172,6 +192,31 @@ export function logoutPage(ctx: KoaContextWithOIDC, form: string) {
       language,
     ),
   );
+}
+
+/** The first of our languages an Accept-Language header names (split, never matched). */
+const acceptedLanguage = (header: string | undefined): PageLanguage =>
+  (header ?? '')
+    .slice(0, 1000)
+    .split(',')
+    .map((range) => range.split(';')[0]?.trim().split('-')[0]?.toLowerCase())
+    .find((tag): tag is PageLanguage => LANGUAGES.includes(tag as PageLanguage)) ?? 'en';
+
+/**
+ * A sign-out confirmation another site made the browser post: refused in the user's
+ * language, with the way back to the sign-out page (which asks again, with a fresh form).
+ */
+export function crossSiteSignOutPageOf(acceptLanguage: string | undefined, signOutPath: string) {
+  const language = acceptedLanguage(acceptLanguage);
+  const words = SIGN_OUT_TEXTS[language];
+  const shown = pageOf(
+    words.title,
+    `<h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.refused)}</p>` +
+      `<p><a href="${escapeHtml(signOutPath)}">${escapeHtml(words.back)}</a></p>`,
+    undefined,
+    language,
+  );
+  return { ...shown, language };
 }
 
 export function signedOutPage(ctx: KoaContextWithOIDC) {

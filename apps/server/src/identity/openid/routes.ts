@@ -4,6 +4,7 @@ import { requestOrigin } from '../second-factor/relying-party';
 import { registerConsentSteps } from '../consent/consent-steps';
 import { registerHostedGoogle, type RealmGoogleSignIn } from './hosted-google';
 import { actionParams, loadInteraction, realmParams } from './interaction';
+import { refuseCrossSitePosts } from './cross-site-posts';
 import { errorPageOf } from './pages';
 import { OPENID_ROUTES } from './provider';
 import { registerSignInSteps, type SignInStepDeps } from './sign-in-steps-routes';
@@ -52,6 +53,7 @@ export function registerOpenIdRoutes(app: FastifyInstance, deps: OpenIdRouteDeps
     registry.handOff(request, reply, (request.params as { realm: string }).realm);
   const options = { preValidation: keepParsedBody, schema: { params: realmParams.passthrough() } };
   const authorization = { ...options, preHandler: refuseOversizeParameters };
+  refuseCrossSitePosts(app);
 
   for (const path of [
     `${OPENID_ROUTES.authorization}/:uid`,
