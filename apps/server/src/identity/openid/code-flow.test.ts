@@ -21,6 +21,8 @@ beforeAll(async () => {
     clientId: 'spa',
     redirectUris: [REDIRECT],
     postLogoutRedirectUris: ['http://localhost:4000/bye'],
+    // Its tokens are taken by our API below: an administrator allowed it.
+    consoleApiAccess: true,
   });
 });
 afterAll(() => server?.close());

@@ -28,6 +28,8 @@ beforeAll(async () => {
     await insertClient(server.database.db, tenant.tenantId, {
       clientId,
       redirectUris: [REDIRECT, OTHER_REDIRECT],
+      // Allowed the console API, so that a token that must stop there is seen to stop.
+      consoleApiAccess: true,
     });
   }
   // The same client id in another tenant: a code must not cross realms even so.

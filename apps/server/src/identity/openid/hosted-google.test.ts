@@ -34,7 +34,9 @@ beforeAll(async () => {
   openTenant = await createTenant(db());
   await db().update(tenants).set({ allowSignup: true }).where(eq(tenants.id, openTenant.tenantId));
   for (const { tenantId } of [tenant, openTenant]) {
-    await insertClient(db(), tenantId, { clientId: 'spa', redirectUris: [REDIRECT] });
+    // Allowed the console API: the test reads the signed-in user back through it.
+    const spa = { clientId: 'spa', redirectUris: [REDIRECT], consoleApiAccess: true };
+    await insertClient(db(), tenantId, spa);
   }
 });
 afterAll(async () => {

@@ -28,6 +28,8 @@ beforeAll(async () => {
       type: 'confidential',
       secretDigest: digestClientSecret(SECRET),
       redirectUris: [REDIRECT],
+      // Allowed the console API, so that a revoked token is seen to stop there.
+      consoleApiAccess: true,
     });
   }
   await insertClient(server.database.db, tenant.tenantId, {
