@@ -49,8 +49,6 @@ export const clients = pgTable(
     idTokenSignedResponseAlg: text().notNull().default('RS256'),
     // The console's own client (react-client): not deleted, client ID and type fixed.
     builtIn: boolean().notNull().default(false),
-    // Wrong secrets on record: only then is the lockout looked up for a right one.
-    secretFailuresRecorded: boolean().notNull().default(false),
     // The tenant's own application: no consent is asked of its users.
     firstParty: boolean().notNull().default(false),
     // Its users' access tokens are for the console API too, not only for the application.

@@ -18,7 +18,6 @@ export interface ClientRow {
   grant_types: string[];
   id_token_signed_response_alg: 'RS256' | 'ES256';
   built_in: boolean;
-  secret_failures_recorded: boolean;
   first_party: boolean;
   console_api_access: boolean;
   /** What its client-credentials tokens carry: its active service roles and their permissions. */
@@ -32,7 +31,7 @@ function prepareFindClientRow(db: Database) {
     'find_client_row',
     sql`select c.id, c.client_id, c.name, c.type, c.secret_hash, c.redirect_uris,
       c.post_logout_redirect_uris, c.web_origins, c.grant_types, c.id_token_signed_response_alg,
-      c.built_in, c.secret_failures_recorded, c.first_party, c.console_api_access,
+      c.built_in, c.first_party, c.console_api_access,
       coalesce((
         select json_agg(distinct r.name)
         from client_service_roles csr join roles r on r.id = csr.role_id and r.status = 'active'
@@ -115,7 +114,6 @@ export function clientMetadata(row: ClientRow, console: ConsoleOrigins): ClientM
     require_auth_time: true,
     web_origins: builtIn ? [...console.origins, ...row.web_origins] : row.web_origins,
     client_row_id: row.id,
-    secret_failures_recorded: row.secret_failures_recorded,
     service_grants: { roles: row.service_roles, permissions: row.service_permissions },
     // The tenant's own application asks no consent; console_api_access makes its access
     // tokens the console API's (audience.ts). The console's own client is both, always.

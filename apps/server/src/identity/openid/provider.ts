@@ -128,7 +128,6 @@ export async function createRealmProvider(
       properties: [
         'web_origins',
         'client_row_id',
-        'secret_failures_recorded',
         'service_grants',
         'first_party',
         'console_api_access',
