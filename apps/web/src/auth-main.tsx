@@ -26,8 +26,10 @@ const { state } = boot;
 window.localStorage.setItem(storageKeys.language, state.language);
 document.cookie = `${LANGUAGE_COOKIE}=${state.language}; path=/; max-age=31536000; samesite=lax`;
 // The tenant of this address is the console's too (its sign-in needs the realm); the hosted
-// sign-in shows the tenant of an application's realm instead, which is not this host's.
-if (state.tenant && state.page !== 'hostedSignIn') storeTenant(state.tenant);
+// sign-in (and its consent page) shows the tenant of an application's realm instead, which is
+// not this host's.
+const hosted = state.page === 'hostedSignIn' || state.page === 'consent';
+if (state.tenant && !hosted) storeTenant(state.tenant);
 
 // Someone with a session who opens the console's sign-in goes on to the console, which
 // restores the session (or ends it, if it has expired, and comes back here).

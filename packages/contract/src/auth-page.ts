@@ -28,7 +28,11 @@ export const AUTH_PAGE_PATHS = {
   callback: '/auth/callback',
 } as const;
 
-export type AuthPageName = keyof typeof AUTH_PAGE_PATHS | 'hostedSignIn';
+/**
+ * `consent` is shown at the hosted sign-in's address when the user is signed in and an
+ * application that is not first-party asks for more than they allowed it.
+ */
+export type AuthPageName = keyof typeof AUTH_PAGE_PATHS | 'hostedSignIn' | 'consent';
 
 /**
  * A failure of a form posted without script, in the shapes the script meets: the OAuth error
@@ -77,6 +81,8 @@ export interface AuthPageState {
     /** Set when the request was refused or has expired. */
     expired?: boolean;
   };
+  /** The consent page: the application asking and what it asks for (CONSENT_SCOPES). */
+  consent?: { clientName: string; scopes: string[] };
   /** Set when a sign-in posted without script waits for a second step. */
   pending?: PendingSignInStep;
   /**
@@ -114,6 +120,7 @@ export const AUTH_FORM_FIELDS = {
   signUp: ['fullName', 'email', 'password', 'repeat'],
   forgotPassword: ['email'],
   newPassword: ['token', 'password', 'confirm'],
+  consent: ['decision'],
 } as const;
 
 /**

@@ -6,7 +6,9 @@ import {
   type AuthBoot,
   type AuthPageState,
 } from '@tc/contract/auth-page';
+import { applicationConsents } from '../../db/schema/consents';
 import { mailOutbox } from '../../db/schema/mail';
+import { insertUser } from '../users';
 import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, SUPER_ADMIN_PASSWORD, type TestServer } from '../../test/harness';
 import { CookieJar } from '../../test/helpers/relying-party';
@@ -154,6 +156,28 @@ const FORMS: FormCase[] = [
     nothingDone: noSignIn,
   },
   {
+    form: 'the consent page',
+    open: async () => {
+      const { jar, page } = await openSignInPage(server, tenant.name);
+      const login = await send(jar, `${new URL(page).pathname}/login`, consenter(), {});
+      const { redirectTo } = (await login.json()) as { redirectTo: string };
+      const resumed = await jar.fetch(redirectTo);
+      const path = new URL(resumed.headers.get('location') ?? '', server.url).pathname;
+      const shown = await jar.fetch(`${server.url}${path}`, { headers: { accept: BROWSER } });
+      expect(stateOf(await shown.text()).page).toBe('consent');
+      return { jar, path, fields: { decision: 'allow' } };
+    },
+    // Allowed: back into the authorization request, which sends the code.
+    worked: async (response) => {
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toMatch(/\/protocol\/openid-connect\/auth\//);
+      expect(await consentsOf(consenterId)).toBe(1);
+    },
+    nothingDone: async () => {
+      expect(await consentsOf(consenterId)).toBe(0);
+    },
+  },
+  {
     form: 'forgot password',
     open: async () => ({
       jar: new CookieJar(),
@@ -206,6 +230,27 @@ const FORMS: FormCase[] = [
 ];
 
 let mailsBefore = 0;
+
+/** A user without a second factor, who signs in to the application and meets its consent page. */
+let consenterId = '';
+const consenter = () => ({ username: `consents@${tenant.domain}`, password: tenant.password });
+const consentsOf = async (userId: string) =>
+  (
+    await server.database.db
+      .select()
+      .from(applicationConsents)
+      .where(eq(applicationConsents.userId, userId))
+  ).length;
+beforeAll(async () => {
+  consenterId = await insertUser(server.database.db, {
+    tenantId: tenant.tenantId,
+    email: consenter().username,
+    firstName: 'Con',
+    lastName: 'Sent',
+    roleId: tenant.memberRoleId,
+    password: tenant.password,
+  });
+});
 
 /** How another site gets the browser to post: what the browser says, and the token it sends. */
 const FORGERIES: Array<{

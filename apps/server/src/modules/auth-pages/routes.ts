@@ -4,6 +4,7 @@ import { HOSTED_SIGN_IN_PATH } from '@tc/contract/links';
 import type { AppContext } from '../../app-context';
 import { findWebDist } from '../../http/static-web';
 import { registerAccountPosts } from './account-posts';
+import { consentPageOr } from './consent-page';
 import { registerFormGuard } from './form-guard';
 import { answerPageError } from './page-errors';
 import { basePageState, hostedPageRoute, hostedPageState } from './page-state';
@@ -33,8 +34,10 @@ export async function authPageRoutes(
   app.get(HOSTED_SIGN_IN_PATH, hostedPageRoute, async (request, reply) => {
     const { realm, uid } = request.params as { realm: string; uid: string };
     const state = await hostedPageState(app, ctx, request, reply, realm, uid);
-    // The application's request is shown with its own page, whoever made it.
-    return renderer.send(reply, { ...state, page: 'hostedSignIn' });
+    // The application's request is shown with its own page, whoever made it: its sign-in, or
+    // its consent page once the user is signed in.
+    const shown = await consentPageOr(app, request, { ...state, page: 'hostedSignIn' });
+    return renderer.send(reply, shown);
   });
 
   registerSignInPosts(app, ctx, renderer);

@@ -10,6 +10,7 @@ import {
 import { CONSOLE_CLIENT_PATHS, HOSTED_SIGN_IN_PATH, hostedSignInPath } from '@tc/contract/links';
 import { SIGN_IN_STEP_PATHS, signInStepSchema } from '@tc/contract/sign-in-steps';
 import type { AppContext } from '../../app-context';
+import { isConsentForm, postConsent } from './consent-page';
 import { formFields, shown } from './form-fields';
 import { callInside, pageErrorOf, type InsideAnswer } from './inside-call';
 import { basePageState, hostedPageRoute, hostedPageState } from './page-state';
@@ -136,6 +137,10 @@ export function registerSignInPosts(
 
   app.post(HOSTED_SIGN_IN_PATH, hostedPageRoute, async (request, reply) => {
     const { realm, uid } = request.params as { realm: string; uid: string };
+    if (isConsentForm(request.body)) {
+      const pageState = () => hostedPageState(app, ctx, request, reply, realm, uid);
+      return postConsent(app, request, reply, renderer, pageState);
+    }
     const form = formFields(request.body, SIGN_IN_FIELDS);
     const stepsPath = hostedSignInPath(realm, uid);
     const byCode =

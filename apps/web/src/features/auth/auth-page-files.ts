@@ -7,6 +7,7 @@ import type { AuthPageName } from '@tc/contract/auth-page';
 export const AUTH_PAGE_FILES: Record<AuthPageName, string> = {
   signIn: 'sign-in-page',
   hostedSignIn: 'hosted-sign-in-page',
+  consent: 'consent-page',
   signUp: 'sign-up-page',
   forgotPassword: 'forgot-password-page',
   checkEmail: 'check-email-page',

@@ -3,6 +3,7 @@ export const accountKeys = {
   profile: ['account', 'profile'] as const,
   secondFactors: ['account', 'second-factors'] as const,
   sessions: ['account', 'sessions'] as const,
+  applications: ['account', 'applications'] as const,
 };
 
 /** The user card's query of the auth feature, whose name a profile change alters. */

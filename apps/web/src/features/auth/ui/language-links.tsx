@@ -13,10 +13,12 @@ const NAMES: Record<(typeof AUTH_PAGE_LANGUAGES)[number], string> = {
 
 /** The address of the page shown, which a language link reloads in another language. */
 function pagePath(state: AuthPageState): string {
-  if (state.page === 'hostedSignIn' && state.hosted) {
-    return hostedSignInPath(state.hosted.realm, state.hosted.uid);
+  // The consent page is shown at its sign-in request's address too.
+  if (state.page === 'hostedSignIn' || state.page === 'consent') {
+    return state.hosted
+      ? hostedSignInPath(state.hosted.realm, state.hosted.uid)
+      : new URL(state.url, 'http://page').pathname;
   }
-  if (state.page === 'hostedSignIn') return new URL(state.url, 'http://page').pathname;
   return AUTH_PAGE_PATHS[state.page];
 }
 
