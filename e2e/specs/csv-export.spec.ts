@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { paths } from '../../apps/web/src/lib/paths';
 import { expect, test } from '../fixtures';
-import { openScreen } from '../pages';
+import { openScreen, signInTo } from '../pages';
 
 /**
  * Export CSV on the Users screen: the file holds what the filtered, sorted list shows, every
@@ -46,4 +46,29 @@ test('the users list, searched and sorted, exports as the CSV file it shows', as
   ]);
   expect(lines.at(-1)).toBe('');
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+});
+
+/**
+ * In German the file is separated by `;`, as German Excel splits a double-clicked file, and a
+ * name holding a `;` and a formula (what anyone signing up may choose) stays one cell of text.
+ */
+test('the German console exports with ";", a name with ";" and a formula as one text cell', async ({
+  page,
+  freshTenant,
+}) => {
+  test.setTimeout(90_000);
+  const tenant = await freshTenant();
+  const email = `eve.export@${tenant.domain}`;
+  await tenant.createUser({ firstName: 'Eve X;=2+3;', lastName: 'Probe', email });
+  await signInTo(page, tenant);
+  await page.evaluate(() => window.localStorage.setItem('language', 'de'));
+  await page.goto(`${tenant.url}${paths.users}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV exportieren' }).click();
+  const bytes = await readFile((await (await downloading).path())!);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(lines[0]).toBe('E-Mail;Vorname;Nachname;Rolle;Status;Eingeladen;Erstellt');
+  expect(lines.find((line) => line.startsWith(email))).toContain(`${email};"Eve X;'=2+3;";Probe;`);
 });

@@ -50,7 +50,7 @@ const OWN_SEPARATOR: Record<(typeof LANGUAGES)[number], SeparatorName> = {
   it: 'semicolon',
 };
 
-/** Each file: how it is fetched, and how many columns its header has. */
+/** Each file the product writes, and how many columns its header has. */
 const FILES = {
   users: { columns: 7 },
   projects: { columns: 12 },
