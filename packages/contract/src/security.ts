@@ -153,7 +153,8 @@ export const passkeyRequestOptionsSchema = z
  * a code of the authenticator app or a recovery code, or a passkey's assertion.
  */
 export const reverifyRequestSchema = z
-  .object({
+  // Strict: a proof comes alone, so a body carrying anything else is no proof.
+  .strictObject({
     password: singleLineText({ error: 'account.current_password_required' })
       .min(1, 'account.current_password_required')
       .max(1024, 'password.too_long')

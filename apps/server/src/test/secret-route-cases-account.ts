@@ -85,6 +85,23 @@ export const accountCases: Case[] = [
     },
   ],
   [
+    `POST ${API}/account/reverify/options`,
+    async (d) => {
+      const path = `${API}/account/reverify/options${secretQuery(d)}`;
+      await expectStatus(call(d, 'POST', path), 409);
+      await expectStatus(call(d, 'POST', path, { headers: origin(d) }), 200);
+    },
+  ],
+  [
+    `POST ${API}/account/reverify`,
+    async (d) => {
+      // A wrong password, then the right one: the session is recent again for the cases after.
+      const path = `${API}/account/reverify`;
+      await bodies(d, 'POST', path, { password: CHANGED_PASSWORD }, 400);
+      await bodies(d, 'POST', path, { password: d.admin.password }, 200);
+    },
+  ],
+  [
     `GET ${API}/account/mfa`,
     async (d) => expectStatus(call(d, 'GET', `${API}/account/mfa${secretQuery(d)}`), 200),
   ],

@@ -276,5 +276,7 @@ describe('recent proof for account security', () => {
     expect(none.status).toBe(400);
     const both = await reverify(tenant, { password: TEST_PASSWORD, code: '123456' });
     expect(both.status).toBe(400);
+    const extra = await reverify(tenant, { password: TEST_PASSWORD, token: 'anything' });
+    expect(extra.status).toBe(400);
   });
 });
