@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../db/schema/identity';
 import { createTenant, tokenRequest } from '../test/fixtures';
@@ -145,6 +145,18 @@ describe('a parallel burst of right passwords', () => {
       expect(answers.map((answer) => answer.status)).toEqual(browsers.map(() => 200));
     }
     expect(await countedFailures(quick, tenant.adminId)).toBe(0);
+  });
+
+  it('is not held back by attempts whose process ended before settling them', async () => {
+    const tenant = await createTenant(quick.database.db);
+    // Three attempts left pending by a process that ended, their time to count long past.
+    await quick.database.db.execute(sql`
+      insert into login_failures (user_id, tenant_id, num_failures, last_failure, pending,
+        pending_until)
+      values (${tenant.adminId}, ${tenant.tenantId}, 0, 'epoch', 3, now() - interval '1 second')`);
+    const passwords = Array.from({ length: AT_ONCE }, () => tenant.password);
+    const answers = await burst(quick, tenant.name, tenant.adminEmail, passwords);
+    expect(answers.map((answer) => answer.status)).toEqual(passwords.map(() => 200));
   });
 
   it('beside wrong ones, still gives the wrong ones no more guesses than sequential requests', async () => {
