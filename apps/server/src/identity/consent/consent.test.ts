@@ -194,6 +194,24 @@ describe('withdrawing a consent on the account page', () => {
 });
 
 describe('a first-party application', () => {
+  it('one an administrator marked first-party signs in without the page', async () => {
+    await insertClient(server.database.db, tenant.tenantId, {
+      clientId: 'own',
+      redirectUris: [REDIRECT],
+      firstParty: true,
+    });
+    const config = await discover(server, tenant.name, 'own');
+    const request = await authorizationRequest(config);
+    const callback = await signInThroughHostedPage(
+      server,
+      new CookieJar(),
+      request.url,
+      admin(),
+      'refuse-page',
+    );
+    expect(callback.searchParams.get('code')).toEqual(expect.any(String));
+  });
+
   it('the console itself signs in without the page', async () => {
     const config = await discover(server, tenant.name, CLIENT_ID);
     const request = await authorizationRequest(config, {
