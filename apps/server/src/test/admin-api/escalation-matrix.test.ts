@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_PERMISSIONS } from '@tc/contract/permissions';
 import { callApi } from '../fixtures';
 import { startTestServer, type TestServer } from '../harness';
 import { seedTenant, type SeededTenant } from './entities';
-import { grantFixtures, newUser, suffix, type Limited } from './grant-fixtures';
+import { grantFixtures, newUser, PERMISSION_SETS, suffix, type Limited } from './grant-fixtures';
 
 let server: TestServer;
 let tenant: SeededTenant;
@@ -17,17 +16,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 // The matrix: every write route that can widen what someone may do × permission sets up to
-// every system permission (but not the Admin role) × a write that grants something the set
-// does not hold (a custom permission only the Admin role carries) → 403, nothing changed.
-const PERMISSION_SETS: Record<string, string[]> = {
-  'users:read+write': ['users:read', 'users:write'],
-  'roles:read+write': ['roles:read', 'roles:write'],
-  'permissions:read+write': ['permissions:read', 'permissions:write'],
-  'all three writes': SYSTEM_PERMISSIONS.filter((name) =>
-    ['users', 'roles', 'permissions'].includes(name.split(':')[0]!),
-  ),
-  'every system permission': [...SYSTEM_PERMISSIONS],
-};
+// every system permission (but not the Admin role; PERMISSION_SETS) × a write that grants
+// something the set does not hold (a custom permission only the Admin role carries) → 403,
+// nothing changed. escalation-applications.test.ts adds the application dimension.
 
 /** A confidential client whose own tokens carry this role's permissions. */
 const serviceClient = (roleId: string) => ({

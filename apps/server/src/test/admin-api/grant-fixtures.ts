@@ -1,9 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { SYSTEM_PERMISSIONS } from '@tc/contract/permissions';
 import { callApi } from '../fixtures';
 import type { TestServer } from '../harness';
 import { limitedUser, type SeededTenant } from './entities';
 
 export const suffix = () => randomBytes(4).toString('hex');
+
+/** The escalation matrices' permission sets: up to every system permission, never the Admin role. */
+export const PERMISSION_SETS: Record<string, string[]> = {
+  'users:read+write': ['users:read', 'users:write'],
+  'roles:read+write': ['roles:read', 'roles:write'],
+  'permissions:read+write': ['permissions:read', 'permissions:write'],
+  'all three writes': SYSTEM_PERMISSIONS.filter((name) =>
+    ['users', 'roles', 'permissions'].includes(name.split(':')[0]!),
+  ),
+  'every system permission': [...SYSTEM_PERMISSIONS],
+};
 
 /** A signed-in user whose own role holds exactly some permissions. */
 export interface Limited {
