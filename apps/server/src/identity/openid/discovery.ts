@@ -53,7 +53,8 @@ export function discoveryDocument(issuer: string) {
       'locale',
       'preferred_username',
     ],
-    // consent is answered by signing in on the hosted page (identity/openid/routes.ts).
+    // consent: the consent page of an application that is not first-party (identity/consent);
+    // the tenant's own applications are answered by signing in on the hosted page.
     prompt_values_supported: ['none', 'login', 'consent'],
     authorization_response_iss_parameter_supported: true,
     request_parameter_supported: false,

@@ -37,9 +37,10 @@ export async function loadInteraction(
       reply.raw,
       {
         login,
-        // Signing in here is the consent (the tenant's administrators registered the
-        // application): a request with prompt=consent, which offline_access needs, would
-        // otherwise come back to this page after every sign-in.
+        // A request with prompt=consent (which offline_access needs) would otherwise come
+        // back to this page after every sign-in. This answers only the prompt itself: an
+        // application that is not first-party still meets the consent page for anything the
+        // user has not allowed it (grants.ts, identity/consent).
         consent: {},
       },
       { mergeWithLastSubmission: false },

@@ -32,8 +32,9 @@ export const OPENID_ROUTES = {
 } as const;
 
 /**
- * The provider's prompts, less the consent it asks of every native application: applications
- * are registered by the tenant's administrators, not by strangers, so none is asked.
+ * The provider's prompts, less the consent it asks of every native application on every
+ * request: consent is asked once per application and what it asks for, and remembered
+ * (identity/consent); the tenant's own applications are never asked.
  */
 function signInPolicy({ interactionPolicy }: OidcProviderLibrary) {
   const policy = interactionPolicy.base();
