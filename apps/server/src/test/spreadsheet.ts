@@ -29,6 +29,9 @@ export function sofficeBinary(): string | undefined {
   return undefined;
 }
 
+/** The private LibreOffice profile of this test file's runs, made by its first run. */
+let profile: string | undefined;
+
 /** One cell as the spreadsheet holds it: the text it shows, and its formula when it has one. */
 export interface SheetCell {
   text: string;
@@ -49,11 +52,13 @@ export async function openInSpreadsheet(
   const soffice = sofficeBinary();
   if (!soffice) throw new Error('LibreOffice (soffice) is not installed: .ci/run installs it');
   const work = mkdtempSync(join(tmpdir(), 'tc-spreadsheet-'));
+  // One profile for the test file's runs: LibreOffice spends seconds creating one.
+  profile ??= join(mkdtempSync(join(tmpdir(), 'tc-spreadsheet-profile-')), 'profile');
   const code = SEPARATORS[separator].charCodeAt(0);
   await promisify(execFile)(
     soffice,
     [
-      `-env:UserInstallation=file://${join(work, 'profile')}`,
+      `-env:UserInstallation=file://${profile}`,
       '--headless',
       `--infilter=CSV:${code},34,76,1,,0,false,true,false,false,true,-1,true`,
       '--convert-to',
