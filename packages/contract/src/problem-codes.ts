@@ -277,7 +277,6 @@ export const PROBLEM_TEXTS = {
   'passkey.not_found': 'There is no such passkey.',
   'session.not_found': 'There is no such session.',
   'consent.not_found': 'You have not allowed this application.',
-  'consent.not_waiting': 'No application is waiting for your consent in this sign-in.',
 
   // Importing users from a CSV file.
   'user_import.not_found': 'This import does not exist.',

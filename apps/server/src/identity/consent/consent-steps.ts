@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONSENT_SCOPES, SIGN_IN_STEP_PATHS } from '@tc/contract/sign-in-step-paths';
 import type { SignInStep } from '@tc/contract/sign-in-steps';
-import { notFound } from '../../http/problem';
 import { loadInteraction } from '../openid/interaction';
 import type { ProviderRegistry } from '../openid/registry';
 import { refusals, STEPS_BASE, stepOptions } from '../openid/sign-in-step-kit';
@@ -60,7 +59,7 @@ export function registerConsentSteps(
 
   app.get(path, stepOptions(undefined), async (request, reply): Promise<ConsentRequest> => {
     const waiting = await consentWaiting(deps.registry, request, reply);
-    if (!waiting) throw notFound('consent.not_waiting');
+    if (!waiting) throw refusals.noStepWaiting();
     return {
       clientName: waiting.client.clientName ?? waiting.client.clientId,
       scopes: consentScopes(waiting.details.params['scope']),

@@ -83,8 +83,19 @@ export async function prepareOpenIdWorld(options: {
   async function code(jar: CookieJar) {
     const { uid, verifier } = await authorize(jar);
     await logIn(jar, uid);
-    const answer = await jar.fetch(`${base}/auth/${uid}`);
-    const callback = new URL(answer.headers.get('location') ?? '', url);
+    let answer = await jar.fetch(`${base}/auth/${uid}`);
+    let callback = new URL(answer.headers.get('location') ?? '', url);
+    // The SPA is a third party: the user's first sign-in allows it on the consent page.
+    if (callback.pathname.startsWith('/login-actions/')) {
+      const allowed = await jar.fetch(`${callback.href}/consent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ decision: 'allow' }),
+      });
+      const { redirectTo } = (await allowed.json()) as { redirectTo: string };
+      answer = await jar.fetch(redirectTo);
+      callback = new URL(answer.headers.get('location') ?? '', url);
+    }
     const value = callback.searchParams.get('code');
     if (!value) throw new Error(`no code: ${answer.status} ${callback.href}`);
     return { code: value, verifier };
