@@ -115,6 +115,54 @@ test.describe('account page', () => {
     await expect(section.getByText('No passkeys yet.')).toBeVisible();
   });
 
+  test('removing the authenticator app in a session without a recent proof asks for the password, then removes it', async ({
+    page,
+    env,
+    freshTenant,
+  }) => {
+    test.setTimeout(120_000);
+    const tenant = await freshTenant();
+    const bearer = nextBearer(page);
+    await signInTo(page, tenant);
+    // The app is set up in another session (the fixture's API), which just signed in.
+    const { secret } = await tenant.api<{ secret: string }>('POST', '/account/mfa/totp/setup');
+    await tenant.api('POST', '/account/mfa/totp/confirm', { code: totpCode(secret) });
+    // A wrong proof ends this session's recent one (its sign-in's): the state of a session
+    // signed in long ago, reached without waiting for the window to pass.
+    const wrong = await fetch(`${env.adminUrl}/api/v1.0/account/reverify`, {
+      method: 'POST',
+      headers: { authorization: await bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'Not-the-password-1!' }),
+    });
+    expect(wrong.status).toBe(400);
+
+    // On a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${tenant.url}/account`);
+    const section = page.getByRole('region', { name: 'Authenticator app' });
+    await expect(section.getByText('On', { exact: true })).toBeVisible();
+    await section.getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove the authenticator app?' })
+      .getByRole('button', { name: 'Remove app' })
+      .click();
+
+    const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+    const password = proof.getByLabel(/^Current password/);
+    await expect(password).toBeFocused();
+    await settled(page);
+    await expectAccessible(page, 'reverification dialog');
+    await page.keyboard.type('Not-the-password-2!');
+    await page.keyboard.press('Enter');
+    await expect(proof.getByText('This is not your current password.')).toBeVisible();
+
+    await password.fill(tenant.admin.password);
+    await expect(proof.getByRole('button', { name: 'Confirm' })).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(proof).toHaveCount(0);
+    await expect(section.getByText('Off', { exact: true })).toBeVisible();
+  });
+
   test("signing out all other sessions ends another browser's session at its next call", async ({
     page,
     env,
