@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures';
-import { navigation, signInTo } from '../pages';
+import { navigation, openSignIn, refreshResponse, signIn, signInScreen, signInTo } from '../pages';
+import { enrolStep, enrolTotpByApi } from '../sign-in-steps';
 
 /**
  * The tenant's sign-in security settings against the real server: an administrator (tenant:write)
@@ -13,6 +14,10 @@ test.describe('settings: sign-in security', () => {
     test.setTimeout(90_000);
     const tenant = await freshTenant();
     await signInTo(page, tenant);
+    // With a second factor the administrator's session outlives the stricter policy saved
+    // below, so the reload refreshes it and shows the settings again (without one, the
+    // refresh is refused: the test after this one).
+    await enrolTotpByApi(tenant.api);
     await navigation(page).getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -36,6 +41,36 @@ test.describe('settings: sign-in security', () => {
       page.getByRole('switch', { name: 'Require a special character' }),
     ).not.toBeChecked();
     await expect(page.getByRole('switch', { name: /^Refuse common passwords/ })).toBeChecked();
+  });
+
+  test('an administrator without a second factor who requires one is taken to enrolment by the next refresh', async ({
+    page,
+    freshTenant,
+  }) => {
+    test.setTimeout(90_000);
+    const tenant = await freshTenant();
+    await signInTo(page, tenant);
+    await navigation(page).getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('radiogroup', { name: 'Second factor' })
+      .getByRole('radio', { name: 'Required for administrators' })
+      .check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Sign-in security saved.' }),
+    ).toBeVisible();
+
+    // On loading, the console takes its access token with the stored refresh token.
+    const refreshed = refreshResponse(page);
+    await page.reload();
+    // Refused (invalid_grant; the console leaves the page at once, so its body is gone).
+    expect((await refreshed).status()).toBe(400);
+    await expect(signInScreen(page).submit).toBeVisible();
+
+    await openSignIn(page, tenant.url);
+    await signIn(page, tenant.admin);
+    await expect(enrolStep(page).heading).toBeVisible();
+    await expect(enrolStep(page).qrCode).toBeVisible();
   });
 
   test('a member who holds tenant:read only sees the settings read-only', async ({
