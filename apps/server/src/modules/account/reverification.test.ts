@@ -259,6 +259,18 @@ describe('recent proof for account security', () => {
     expect(still.body.code).toBe('auth.reverification_required');
   });
 
+  it('counts a password change, which carries the current password, as a proof', async () => {
+    const tenant = await createSignedInTenant(server);
+    await enrolTotp(tenant);
+    await ageSession(tenant.token);
+    const changed = await call(server, tenant.token, 'POST', '/account/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Brand-new-pass#1',
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(server, tenant.token, 'DELETE', '/account/mfa/totp')).status).toBe(200);
+  });
+
   it('ends the recent proof of a session whose wrong proof was sent, its sign-in included', async () => {
     const tenant = await createSignedInTenant(server);
     await enrolTotp(tenant);
