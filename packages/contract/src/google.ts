@@ -16,3 +16,12 @@ export const googleSignInSchema = z
   })
   .meta({ id: 'GoogleSignIn' });
 export type GoogleSignIn = z.infer<typeof googleSignInSchema>;
+
+/**
+ * The nonce of a Google sign-in about to start, for Google Identity Services' `nonce`: the ID
+ * token must carry it, once, from the browser it was given to (its browser-id cookie).
+ */
+export const googleNonceSchema = z
+  .object({ nonce: z.string().meta({ description: '43 base64url characters' }) })
+  .meta({ id: 'GoogleNonce' });
+export type GoogleNonce = z.infer<typeof googleNonceSchema>;

@@ -7,7 +7,7 @@ import {
   signupRequestSchema,
   verifyEmailRequestSchema,
 } from '../account';
-import { googleSignInSchema } from '../google';
+import { googleNonceSchema, googleSignInSchema } from '../google';
 import { accountHeadersSchema, tenantIdHeaderSchema } from '../headers';
 import { meResponseSchema, tokenResponseSchema } from '../identity';
 import { defineRoute } from '../route';
@@ -34,6 +34,16 @@ export const authRoutes = {
     permission: 'public',
     problems: [401, 403, 404],
     summary: 'Sign in (or sign up) with a Google ID token; answers with our tokens',
+  }),
+  /** Before Google's button is shown: the nonce its ID token must carry (POST: it stores one). */
+  googleNonce: defineRoute({
+    method: 'POST',
+    path: '/auth/google/nonce',
+    headers: z.object({ 'tenant-id': tenantIdHeaderSchema }),
+    response: googleNonceSchema,
+    permission: 'public',
+    problems: [404, 429],
+    summary: 'A nonce for the next Google sign-in of this browser',
   }),
   forgotPassword: defineRoute({
     method: 'POST',

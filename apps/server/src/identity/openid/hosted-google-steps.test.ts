@@ -7,6 +7,7 @@ import { api, createTenant } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
   GOOGLE_CLIENT_ID,
+  googleCredentialIn,
   startTestIssuer,
   type TestIssuer,
 } from '../../test/helpers/google-test-issuer';
@@ -53,8 +54,16 @@ async function freshTenant() {
   return tenant;
 }
 
-const google = async (page: SignInPage, email: string) =>
-  postJsonStep(page, '/google', { credential: await issuer.idToken({ email }) });
+/** Google on the page: the credential bound to a nonce the page asked for in its browser. */
+const google = async (page: SignInPage, email: string) => {
+  const realm = new URL(page.page).pathname.split('/')[2]!;
+  const credential = await googleCredentialIn(server, issuer, {
+    jar: page.jar,
+    realm,
+    claims: { email },
+  });
+  return postJsonStep(page, '/google', { credential });
+};
 
 /** Resuming the request without a result shows the sign-in page again: no code was issued. */
 async function expectUnfinished(page: SignInPage, realm: string) {

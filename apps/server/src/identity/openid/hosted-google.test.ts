@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASTER_REALM } from '@tc/contract/permissions';
@@ -9,6 +10,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { authorizationRequest, REDIRECT } from '../../test/helpers/conformance';
 import {
   GOOGLE_CLIENT_ID,
+  googleCredentialIn,
   startTestIssuer,
   type TestIssuer,
 } from '../../test/helpers/google-test-issuer';
@@ -66,6 +68,10 @@ async function postJson(jar: CookieJar, url: string, body: unknown) {
   return { response, body: (await response.json()) as Record<string, string> };
 }
 
+/** Google's credential for this page's browser and realm, bound to a nonce the page asked for. */
+const credentialFor = (page: Page, realm: string, claims: JWTPayload) =>
+  googleCredentialIn(server, issuer, { jar: page.jar, realm, claims });
+
 const googleSignIn = async (page: Page, credential: string) =>
   postJson(page.jar, `${page.page}/google`, { credential });
 
@@ -93,7 +99,9 @@ async function userOf(tenantId: string, email: string) {
 describe('Sign in with Google on the hosted sign-in page', () => {
   it('completes the code flow for an existing user, whose tokens work on the API', async () => {
     const page = await openSignInPage(server, tenant.name);
-    const credential = await issuer.idToken({ email: tenant.adminEmail.toUpperCase() });
+    const credential = await credentialFor(page, tenant.name, {
+      email: tenant.adminEmail.toUpperCase(),
+    });
     const { response, body } = await googleSignIn(page, credential);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -107,7 +115,8 @@ describe('Sign in with Google on the hosted sign-in page', () => {
   it('signs a new Google user up as a Member where the tenant takes sign-ups', async () => {
     const email = `new-google@${openTenant.domain}`;
     const page = await openSignInPage(server, openTenant.name);
-    const credential = await issuer.idToken({ email, given_name: 'Gia', family_name: 'Google' });
+    const claims = { email, given_name: 'Gia', family_name: 'Google' };
+    const credential = await credentialFor(page, openTenant.name, claims);
     const { response, body } = await googleSignIn(page, credential);
     expect(response.status).toBe(200);
     const created = await userOf(openTenant.tenantId, email);
@@ -119,7 +128,8 @@ describe('Sign in with Google on the hosted sign-in page', () => {
   it('refuses a new Google user where the tenant takes no sign-ups (403, no redirect)', async () => {
     const email = `stranger@${tenant.domain}`;
     const page = await openSignInPage(server, tenant.name);
-    const { response, body } = await googleSignIn(page, await issuer.idToken({ email }));
+    const credential = await credentialFor(page, tenant.name, { email });
+    const { response, body } = await googleSignIn(page, credential);
     expect(response.status).toBe(403);
     expect(body).toMatchObject({ error: 'access_denied', error_description: expect.any(String) });
     expect(body.redirectTo).toBeUndefined();
@@ -173,7 +183,8 @@ describe('Sign in with Google on the hosted sign-in page', () => {
     await insertClient(db(), master!.id, { clientId: 'spa', redirectUris: [REDIRECT] });
     const page = await openSignInPage(server, MASTER_REALM);
     const email = server.config.bootstrapAdminEmail;
-    const { response, body } = await googleSignIn(page, await issuer.idToken({ email }));
+    const credential = await credentialFor(page, MASTER_REALM, { email });
+    const { response, body } = await googleSignIn(page, credential);
     expect(response.status).toBe(403);
     expect(body).toMatchObject({ error: 'access_denied' });
     expect(body.redirectTo).toBeUndefined();

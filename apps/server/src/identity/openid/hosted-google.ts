@@ -19,6 +19,8 @@ export type RealmGoogleSignIn = (input: {
   realm: Realm;
   credential: string;
   log: FastifyBaseLogger;
+  /** The browser the credential came from, whose sign-in's nonce it must carry. */
+  browserHash: string | null;
 }) => Promise<{ accountId: string; permissions: readonly string[] }>;
 
 const JSON_ONLY = 'The body must be JSON with the Google credential: {"credential": "…"}.';
@@ -81,7 +83,12 @@ export function registerHostedGoogle(
       async (request, reply): Promise<SignInStep> => {
         const { credential } = request.body as GoogleSignIn;
         const step = await openStep(request, reply);
-        const signedIn = await signIn!({ realm: step.realm, credential, log: request.log });
+        const signedIn = await signIn!({
+          realm: step.realm,
+          credential,
+          log: request.log,
+          browserHash: step.origin.browserHash,
+        });
         // Google offers no "remember me": the browser session ends with the browser.
         return afterFirstFactor(
           step,

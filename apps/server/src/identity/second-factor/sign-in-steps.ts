@@ -5,9 +5,10 @@ type Executor = Pick<Database, 'execute'>;
 
 /**
  * What waits between two requests of the hosted sign-in: a password sign-in waiting for its
- * second factor, or for the enrolment the tenant requires; or a passkey challenge.
+ * second factor, or for the enrolment the tenant requires; or a passkey challenge; or the
+ * nonce a Google credential must carry.
  */
-export type SignInStepKind = 'second-factor' | 'enrol' | 'passkey-challenge';
+export type SignInStepKind = 'second-factor' | 'enrol' | 'passkey-challenge' | 'google-nonce';
 
 /** How long a step waits: time to open the authenticator app, not to walk away. */
 export const SIGN_IN_STEP_SECONDS = 300;

@@ -20,6 +20,8 @@ const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 /** A verified Google account: the address Google vouches for and the names it gives. */
 export interface GoogleIdentity {
+  /** The sign-in's nonce Google was handed, which the ID token carries (google-nonce.ts). */
+  nonce: string | undefined;
   subject: string;
   email: string;
   firstName: string;
@@ -100,7 +102,8 @@ export function createGoogleVerifier(options: {
       log.info('Google ID token without a verified e-mail address');
       throw unauthorized('google.sign_in_failed');
     }
-    return { subject: payload.sub!, email, ...namesOf(payload, email) };
+    const nonce = typeof payload.nonce === 'string' ? payload.nonce : undefined;
+    return { nonce, subject: payload.sub!, email, ...namesOf(payload, email) };
   };
 }
 

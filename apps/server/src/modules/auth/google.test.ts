@@ -6,8 +6,10 @@ import { tenants } from '../../db/schema/tenants';
 import { api, createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertUser } from '../users';
+import type { JWTPayload } from 'jose';
 import {
   GOOGLE_CLIENT_ID,
+  googleNonce,
   postGoogle,
   startTestIssuer,
   type TestIssuer,
@@ -33,6 +35,16 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 const inTenant = (t: { tenantId: string }) => ({ 'tenant-id': t.tenantId });
+
+/**
+ * A Google sign-in as the sign-in screen makes it: a nonce for this browser first, then
+ * Google's credential carrying it, sent from the same browser (its cookie).
+ */
+async function postGoogleAs(claims: JWTPayload, headers: Record<string, string> = {}) {
+  const { nonce, cookie } = await googleNonce(server, headers);
+  const credential = await issuer.idToken({ ...claims, nonce });
+  return postGoogle(server, { credential }, { ...headers, cookie });
+}
 
 async function signupTenant(allowSignup: boolean) {
   const created = await createTenant(db());
@@ -65,8 +77,7 @@ async function me(accessToken: string) {
 
 describe('Google sign-in of an existing user', () => {
   it('answers our token response, whose access token works on the API', async () => {
-    const credential = await issuer.idToken({ email: tenant.adminEmail });
-    const answer = await postGoogle(server, { credential }, inTenant(tenant));
+    const answer = await postGoogleAs({ email: tenant.adminEmail }, inTenant(tenant));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       access_token: expect.any(String),
@@ -82,8 +93,7 @@ describe('Google sign-in of an existing user', () => {
   });
 
   it('matches the e-mail address regardless of case', async () => {
-    const credential = await issuer.idToken({ email: tenant.adminEmail.toUpperCase() });
-    const answer = await postGoogle(server, { credential }, inTenant(tenant));
+    const answer = await postGoogleAs({ email: tenant.adminEmail.toUpperCase() }, inTenant(tenant));
     expect(answer.status).toBe(200);
     expect(answer.body.tenantId).toBe(tenant.tenantId);
   });
@@ -98,11 +108,7 @@ describe('Google sign-in of an existing user', () => {
       roleId: tenant.memberRoleId,
     });
     await db().update(users).set({ emailVerified: false }).where(eq(users.email, email));
-    const answer = await postGoogle(
-      server,
-      { credential: await issuer.idToken({ email }) },
-      inTenant(tenant),
-    );
+    const answer = await postGoogleAs({ email }, inTenant(tenant));
     expect(answer.status).toBe(200);
     expect(await userRow(tenant.tenantId, email)).toMatchObject({
       passwordHash: null,
@@ -120,14 +126,48 @@ describe('Google sign-in of an existing user', () => {
       roleId: tenant.memberRoleId,
       status: 'inactive',
     });
-    const answer = await postGoogle(
-      server,
-      { credential: await issuer.idToken({ email }) },
-      inTenant(tenant),
-    );
+    const answer = await postGoogleAs({ email }, inTenant(tenant));
     expect(answer.status).toBe(403);
     expect(answer.body.detail).toMatch(/^Account disabled/);
     expect(answer.body).not.toHaveProperty('access_token');
+  });
+});
+
+describe('the nonce a Google credential is bound to', () => {
+  const FAILED = { status: 401, body: { code: 'google.sign_in_failed' } };
+
+  it('refuses a credential without a nonce', async () => {
+    const { cookie } = await googleNonce(server, inTenant(tenant));
+    const credential = await issuer.idToken({ email: tenant.adminEmail });
+    const answer = await postGoogle(server, { credential }, { ...inTenant(tenant), cookie });
+    expect(answer).toMatchObject(FAILED);
+  });
+
+  it("refuses one carrying another sign-in's nonce: another browser's, or one never given", async () => {
+    const theirs = await googleNonce(server, inTenant(tenant));
+    const mine = await googleNonce(server, inTenant(tenant));
+    const credential = await issuer.idToken({ email: tenant.adminEmail, nonce: theirs.nonce });
+    const fromMine = { ...inTenant(tenant), cookie: mine.cookie };
+    expect(await postGoogle(server, { credential }, fromMine)).toMatchObject(FAILED);
+    const made = await issuer.idToken({ email: tenant.adminEmail, nonce: 'made-up-nonce' });
+    expect(await postGoogle(server, { credential: made }, fromMine)).toMatchObject(FAILED);
+  });
+
+  it("refuses another tenant's nonce", async () => {
+    const other = await createTenant(db());
+    const { nonce, cookie } = await googleNonce(server, inTenant(other));
+    const credential = await issuer.idToken({ email: tenant.adminEmail, nonce });
+    const answer = await postGoogle(server, { credential }, { ...inTenant(tenant), cookie });
+    expect(answer).toMatchObject(FAILED);
+  });
+
+  it('accepts the right nonce from its browser, once', async () => {
+    const { nonce, cookie } = await googleNonce(server, inTenant(tenant));
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const credential = await issuer.idToken({ email: tenant.adminEmail, nonce });
+    const headers = { ...inTenant(tenant), cookie };
+    expect((await postGoogle(server, { credential }, headers)).status).toBe(200);
+    expect(await postGoogle(server, { credential }, headers)).toMatchObject(FAILED);
   });
 });
 
@@ -135,13 +175,8 @@ describe('Google sign-up', () => {
   it('creates a Member without a password when the tenant allows sign-up, audited', async () => {
     const open = await signupTenant(true);
     const email = `grace@${open.domain}`;
-    const credential = await issuer.idToken({
-      email,
-      given_name: 'Grace',
-      family_name: 'Hopper',
-      name: 'Grace Hopper',
-    });
-    const answer = await postGoogle(server, { credential }, inTenant(open));
+    const claims = { email, given_name: 'Grace', family_name: 'Hopper', name: 'Grace Hopper' };
+    const answer = await postGoogleAs(claims, inTenant(open));
     expect(answer.status).toBe(200);
     expect(answer.body.tenantId).toBe(open.tenantId);
     const row = await userRow(open.tenantId, email);
@@ -161,7 +196,7 @@ describe('Google sign-up', () => {
     expect(entries).toMatchObject([{ action: 'create', entity: 'users', actorId: row!.id }]);
 
     // The second Google sign-in finds the account instead of creating another.
-    const again = await postGoogle(server, { credential }, inTenant(open));
+    const again = await postGoogleAs(claims, inTenant(open));
     expect(again.status).toBe(200);
     const all = await db().select().from(users).where(eq(users.tenantId, open.tenantId));
     expect(all.filter((u) => u.email === email)).toHaveLength(1);
@@ -170,8 +205,8 @@ describe('Google sign-up', () => {
   it('takes the names from `name` when given and family names are missing', async () => {
     const open = await signupTenant(true);
     const email = `alan@${open.domain}`;
-    const credential = await issuer.idToken({ email, name: 'Alan Mathison Turing' });
-    expect((await postGoogle(server, { credential }, inTenant(open))).status).toBe(200);
+    const claims = { email, name: 'Alan Mathison Turing' };
+    expect((await postGoogleAs(claims, inTenant(open))).status).toBe(200);
     expect(await userRow(open.tenantId, email)).toMatchObject({
       firstName: 'Alan',
       lastName: 'Mathison Turing',
@@ -181,11 +216,7 @@ describe('Google sign-up', () => {
   it('refuses an unknown address with 403 when sign-up is off, creating nobody', async () => {
     const closed = await signupTenant(false);
     const email = `stranger@${closed.domain}`;
-    const answer = await postGoogle(
-      server,
-      { credential: await issuer.idToken({ email }) },
-      inTenant(closed),
-    );
+    const answer = await postGoogleAs({ email }, inTenant(closed));
     expect(answer.status).toBe(403);
     expect(answer.body.detail).toMatch(/does not allow sign-up/);
     expect(await userRow(closed.tenantId, email)).toBeUndefined();
@@ -195,16 +226,14 @@ describe('Google sign-up', () => {
 describe('the tenant of a Google sign-in', () => {
   it('comes from the Tenant-ID header: a user of tenant A gets no tokens for tenant B', async () => {
     const other = await signupTenant(false);
-    const credential = await issuer.idToken({ email: tenant.adminEmail });
-    const answer = await postGoogle(server, { credential }, inTenant(other));
+    const answer = await postGoogleAs({ email: tenant.adminEmail }, inTenant(other));
     expect(answer.status).toBe(403);
     expect(answer.body).not.toHaveProperty('access_token');
     expect(await userRow(other.tenantId, tenant.adminEmail)).toBeUndefined();
   });
 
   it('comes from the host name when there is no header', async () => {
-    const credential = await issuer.idToken({ email: tenant.adminEmail });
-    const answer = await postGoogle(server, { credential }, { host: tenant.domain });
+    const answer = await postGoogleAs({ email: tenant.adminEmail }, { host: tenant.domain });
     expect(answer.status).toBe(200);
     expect(answer.body.tenantId).toBe(tenant.tenantId);
     expect((await me(answer.body.access_token as string)).id).toBe(tenant.adminId);
@@ -234,8 +263,7 @@ describe('the tenant of a Google sign-in', () => {
   });
 
   it('is never the master realm, not even for an existing super administrator', async () => {
-    const credential = await issuer.idToken({ email: server.config.bootstrapAdminEmail });
-    const answer = await postGoogle(server, { credential });
+    const answer = await postGoogleAs({ email: server.config.bootstrapAdminEmail });
     expect(answer.status).toBe(403);
     expect(answer.body.detail).toMatch(/Super administrators/);
   });
@@ -250,7 +278,7 @@ describe('Google sign-in of an account with a second factor', () => {
     },
   };
   const signIn = async (t: TenantFixture, email = t.adminEmail) =>
-    postGoogle(server, { credential: await issuer.idToken({ email }) }, inTenant(t));
+    postGoogleAs({ email }, inTenant(t));
 
   it('issues no tokens to a user with an authenticator app or a passkey', async () => {
     const withApp = await createTenant(db());

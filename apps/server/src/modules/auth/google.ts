@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantInfo, TokenResponse } from '@tc/contract/identity';
 import type { AppContext } from '../../app-context';
-import { forbidden } from '../../http/problem';
+import { forbidden, unauthorized } from '../../http/problem';
 import type { RealmGoogleSignIn } from '../../identity/openid/hosted-google';
 import type { Principal } from '../../identity/principal';
 import {
@@ -10,7 +10,8 @@ import {
   signInFacts,
 } from '../../identity/second-factor/sign-in-facts';
 import { identifyTenant } from '../tenants';
-import { createGoogleVerifier, googlePrincipal } from './google-sign-in';
+import { takeGoogleNonce } from './google-nonce';
+import { createGoogleVerifier, googlePrincipal, type GoogleIdentity } from './google-sign-in';
 
 /** Google sign-in, where the server has a Google client id: the console's and the hosted page's. */
 export interface GoogleSignIn {
@@ -19,7 +20,12 @@ export interface GoogleSignIn {
    * signs in with a second factor (its own, or one the tenant requires), which only the
    * sign-in page asks for.
    */
-  tokens(tenant: TenantInfo, credential: string, log: FastifyBaseLogger): Promise<TokenResponse>;
+  tokens(
+    tenant: TenantInfo,
+    credential: string,
+    log: FastifyBaseLogger,
+    browserHash: string | null,
+  ): Promise<TokenResponse>;
   /** The identity provider's hosted sign-in page: the account a realm's provider signs in. */
   inRealm: RealmGoogleSignIn;
 }
@@ -44,14 +50,29 @@ export function createGoogleSignIn(ctx: AppContext): GoogleSignIn | undefined {
   if (!googleClientId) return undefined;
   const verify = createGoogleVerifier({ clientId: googleClientId, jwksUrl: googleJwksUrl });
   const publicHost = new URL(publicUrl).hostname.toLowerCase();
+  /** The credential's identity, once its nonce is this browser's, of a sign-in of this tenant. */
+  async function verifyForSignIn(
+    tenantId: string,
+    credential: string,
+    log: FastifyBaseLogger,
+    browserHash: string | null,
+  ): Promise<GoogleIdentity> {
+    const identity = await verify(credential, log);
+    if (!(await takeGoogleNonce(ctx.db, { tenantId, nonce: identity.nonce, browserHash }))) {
+      log.info('Google ID token without the nonce of a sign-in of this browser');
+      throw unauthorized('google.sign_in_failed');
+    }
+    return identity;
+  }
+
   return {
-    async tokens(tenant, credential, log) {
-      const identity = await verify(credential, log);
+    async tokens(tenant, credential, log, browserHash) {
+      const identity = await verifyForSignIn(tenant.id, credential, log, browserHash);
       const { principal } = await googlePrincipal(ctx.db, { tenant, identity });
       await refuseSecondFactorAccounts(ctx, principal);
       return ctx.tokens.issueTokens(principal);
     },
-    async inRealm({ realm, credential, log }) {
+    async inRealm({ realm, credential, log, browserHash }) {
       // The tenant as the console identifies it, for the same rules (self sign-up, master).
       const tenant = await identifyTenant(ctx.db, {
         tenantIdHeader: realm.id,
@@ -59,7 +80,7 @@ export function createGoogleSignIn(ctx: AppContext): GoogleSignIn | undefined {
         publicHost,
         googleClientId,
       });
-      const identity = await verify(credential, log);
+      const identity = await verifyForSignIn(tenant.id, credential, log, browserHash);
       const { principal } = await googlePrincipal(ctx.db, { tenant, identity });
       return { accountId: principal.userId, permissions: principal.permissions };
     },

@@ -10,7 +10,9 @@ import { loggableError } from '../../http/logging';
 import { AppError, notFound } from '../../http/problem';
 import { registerRoute, type RouteHandler } from '../../http/register-route';
 import { identifyTenant } from '../tenants';
+import { browserOrigin, ensureBrowserId } from '../../identity/openid/browser-id';
 import { mailBudget } from './anonymous-mail-limit';
+import { issueGoogleNonce } from './google-nonce';
 import type { GoogleSignIn } from './google';
 import {
   forgotPassword,
@@ -149,21 +151,54 @@ export async function googleRoutes(
 ) {
   const { googleClientId, publicUrl } = ctx.config;
   const publicHost = new URL(publicUrl).hostname.toLowerCase();
+  const tenantOf = (request: FastifyRequest) =>
+    identifyTenant(ctx.db, {
+      tenantIdHeader: request.headers['tenant-id'] as string | undefined,
+      hostname: request.hostname,
+      publicHost,
+      googleClientId,
+    });
+  const notConfigured = async () => {
+    if (!google) throw notFound('google.not_configured');
+  };
+  await app.register(rateLimit, {
+    global: false,
+    store: rateLimitStore(ctx.limits),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'request.too_many', { count: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+
+  registerRoute(
+    app,
+    routes.googleNonce,
+    async (request, reply) => {
+      const tenant = await tenantOf(request);
+      const browserId = ensureBrowserId(request, reply, publicUrl);
+      const { browserHash } = browserOrigin(request.headers, request.ip, browserId);
+      reply.header('cache-control', 'no-store');
+      return {
+        nonce: await issueGoogleNonce(ctx.db, { tenantId: tenant.id, browserHash: browserHash! }),
+      };
+    },
+    {
+      onRequest: notConfigured,
+      // Each answer stores a nonce: per client address, as the other account routes.
+      config: {
+        rateLimit: { max: ctx.config.accountRateLimit.tokensPerAddress, timeWindow: 60_000 },
+      },
+    },
+  );
 
   registerRoute(
     app,
     routes.google,
     async (request, reply) => {
       if (!google) throw notFound('google.not_configured');
-      const tenant = await identifyTenant(ctx.db, {
-        tenantIdHeader: request.headers['tenant-id'],
-        hostname: request.hostname,
-        publicHost,
-        googleClientId,
-      });
+      const tenant = await tenantOf(request);
       // Token responses are never cached (RFC 6749 §5.1), as at the token endpoint.
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      return google.tokens(tenant, request.body.credential, request.log);
+      const { browserHash } = browserOrigin(request.headers, request.ip);
+      return google.tokens(tenant, request.body.credential, request.log, browserHash);
     },
     {
       // Before body validation: an unconfigured server answers 404 whatever is sent.

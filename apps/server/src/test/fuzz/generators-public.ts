@@ -121,6 +121,15 @@ export function publicGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
       headers: inTenant,
       body: jsonBody(fc.record({ token })),
     }),
+    [`POST ${API}/auth/google/nonce`]: fuzzRequest({
+      method: 'POST',
+      path: constant(`${API}/auth/google/nonce`),
+      headers: fc.oneof(
+        headers({ 'tenant-id': tenant.tenantId }),
+        headers({ host: tenant.domain }),
+        idFrom([tenant.tenantId]).chain((id) => headers({ 'tenant-id': id })),
+      ),
+    }),
     [`POST ${API}/auth/google`]: fuzzRequest({
       method: 'POST',
       path: constant(`${API}/auth/google`),

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/identity';
 import { tenants } from '../../db/schema/tenants';
 import {
   GOOGLE_CLIENT_ID,
+  googleNonce,
   postGoogle,
   startTestIssuer,
   type TestIssuer,
@@ -33,12 +34,13 @@ afterAll(async () => {
   await issuer?.close();
 });
 
-const signInWithGoogle = async (claims: Record<string, string>) =>
-  postGoogle(
-    server,
-    { credential: await issuer.idToken(claims) },
-    { 'tenant-id': tenant.tenantId },
-  );
+/** As the sign-in screen does: a nonce for this browser, then the credential carrying it. */
+async function signInWithGoogle(claims: Record<string, string>) {
+  const inTenant = { 'tenant-id': tenant.tenantId };
+  const { nonce, cookie } = await googleNonce(server, inTenant);
+  const credential = await issuer.idToken({ ...claims, nonce });
+  return postGoogle(server, { credential }, { ...inTenant, cookie });
+}
 
 async function storedNames(email: string) {
   const [row] = await server.database.db

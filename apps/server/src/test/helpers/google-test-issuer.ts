@@ -1,7 +1,9 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { sql } from 'drizzle-orm';
 import type { TestServer } from '../harness';
+import type { CookieJar } from './relying-party';
 
 export const GOOGLE_CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const KEY_ID = 'google-test-key';
@@ -71,27 +73,82 @@ export function postGoogle(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<GoogleAnswer> {
+  return postJson(server, '/api/v1.0/auth/google', body, headers).then(({ answer }) => answer);
+}
+
+/**
+ * What the sign-in screen does before it shows Google's button: asks for a nonce, which the
+ * server keeps for this browser (its browser-id cookie, set by this answer when it had none).
+ * Answers the nonce (undefined when refused) and the Cookie header that names the browser.
+ */
+export async function googleNonce(
+  server: TestServer,
+  headers: Record<string, string> = {},
+): Promise<{ nonce: string | undefined; cookie: string; status: number }> {
+  const { answer, setCookie } = await postJson(
+    server,
+    '/api/v1.0/auth/google/nonce',
+    undefined,
+    headers,
+  );
+  const browser = setCookie.find((line) => line.startsWith('tc_browser='))?.split(';')[0];
+  const cookie = browser ?? headers.cookie ?? '';
+  const nonce = typeof answer.body.nonce === 'string' ? answer.body.nonce : undefined;
+  return { nonce, cookie, status: answer.status };
+}
+
+function postJson(
+  server: TestServer,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ answer: GoogleAnswer; setCookie: string[] }> {
   const url = new URL(server.url);
-  const payload = JSON.stringify(body);
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const type: Record<string, string> =
+    body === undefined ? {} : { 'content-type': 'application/json' };
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: '127.0.0.1',
         port: url.port,
         method: 'POST',
-        path: '/api/v1.0/auth/google',
-        headers: { 'content-type': 'application/json', host: url.host, ...headers },
+        path,
+        headers: { ...type, host: url.host, ...headers },
       },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
         res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} });
+          resolve({
+            answer: { status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} },
+            setCookie: res.headers['set-cookie'] ?? [],
+          });
         });
       },
     );
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * Google's credential for a sign-in in the browser `jar` stands for, made as the sign-in page
+ * makes one: the nonce asked for first (for the page's realm), then put in the ID token.
+ */
+export async function googleCredentialIn(
+  server: TestServer,
+  issuer: TestIssuer,
+  input: { jar: CookieJar; realm: string; claims: JWTPayload; options?: IdTokenOptions },
+): Promise<string> {
+  const found = (await server.database.db.execute(
+    sql`select id from tenants where name = ${input.realm}`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  const answer = await input.jar.fetch(`${server.url}/api/v1.0/auth/google/nonce`, {
+    method: 'POST',
+    headers: { 'tenant-id': found.rows[0]!.id },
+  });
+  const { nonce } = (await answer.json()) as { nonce?: string };
+  return issuer.idToken({ ...input.claims, nonce }, input.options);
 }

@@ -24,6 +24,7 @@ const codeFlow = vi.hoisted(() => ({
 vi.mock('../../../lib/code-flow', () => codeFlow);
 
 const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
+const NONCE = 'nonce-of-this-sign-in';
 const STEPS = '/login-actions/demo/uid-7';
 const RESUME = 'http://localhost/realms/demo/protocol/openid-connect/auth/uid-7';
 const tenant: TenantInfo = {
@@ -33,7 +34,8 @@ const tenant: TenantInfo = {
 };
 const pending = { realm: 'demo', as: {}, verifier: 'v', state: 's', nonce: 'n', stepsPath: STEPS };
 
-const initialize = vi.fn<(options: { callback: (r: { credential: string }) => void }) => void>();
+const initialize =
+  vi.fn<(options: { nonce?: string; callback: (r: { credential: string }) => void }) => void>();
 const renderButton = vi.fn<(parent: HTMLElement, options: Record<string, unknown>) => void>();
 
 /** The console's authorization request, its steps' page, and the tokens its code gives. */
@@ -80,6 +82,10 @@ describe(
       codeFlow.beginAuthorization.mockReset();
       codeFlow.finishAuthorization.mockReset();
       window.google = { accounts: { id: { initialize, renderButton } } };
+      // The nonce Google is to put in its ID token, which the server gives this sign-in.
+      server.use(
+        http.post('/api/v1.0/auth/google/nonce', () => HttpResponse.json({ nonce: NONCE })),
+      );
     });
     afterEach(() => {
       vi.unstubAllGlobals();
@@ -148,6 +154,25 @@ describe(
         await screen.findByRole('heading', { name: 'Set up two-step verification' }),
       ).toBeVisible();
       expect(await bodiesSentTo(`${STEPS}/google`)).toEqual([{ credential: 'google-id-token' }]);
+    });
+
+    it("hands Google the nonce the server gave this browser's sign-in, a new one after each use", async () => {
+      identityProvider();
+      server.use(
+        http.post(`${STEPS}/google`, () =>
+          HttpResponse.json({ next: 'second-factor', methods: ['totp'] }),
+        ),
+      );
+      renderAt('/');
+      await signInWithGoogle('google-id-token');
+      expect(initialize.mock.calls[0]![0]).toMatchObject({ nonce: NONCE });
+      const asked = seenRequests().filter((entry) => entry.path === '/api/v1.0/auth/google/nonce');
+      expect(asked[0]!.headers.get('tenant-id')).toBe(tenant.id);
+      // The credential used the nonce up: the button is set up again with a fresh one.
+      await waitFor(() => expect(initialize).toHaveBeenCalledTimes(2));
+      expect(
+        seenRequests().filter((entry) => entry.path === '/api/v1.0/auth/google/nonce'),
+      ).toHaveLength(2);
     });
 
     it("shows Google's failure and stays when the step refuses", async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { GoogleNonce } from '@tc/contract/google';
 import { useTranslation } from 'react-i18next';
 import { useAuthPage } from '../auth-page-context';
 import { Alert } from '../ui/controls';
@@ -8,6 +9,7 @@ interface GoogleIdentity {
     id: {
       initialize(options: {
         client_id: string;
+        nonce: string;
         callback: (r: { credential: string }) => void;
       }): void;
       renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
@@ -35,9 +37,25 @@ function loadScript(): Promise<void> {
 }
 
 /**
+ * The nonce of the next Google sign-in in this browser (POST /auth/google/nonce): Google puts
+ * it in the ID token, and the server takes a credential only with a nonce it gave this
+ * browser, once (OpenID Connect Core §15.5.2).
+ */
+async function googleNonce(tenantId: string): Promise<string> {
+  const response = await fetch('/api/v1.0/auth/google/nonce', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'tenant-id': tenantId },
+  });
+  if (!response.ok) throw new Error(`Google nonce refused: ${response.status}`);
+  return ((await response.json()) as GoogleNonce).nonce;
+}
+
+/**
  * Google Identity Services button; shown only when the page's tenant carries the
  * server's client id (none for the master realm or when Google is off), so the console needs
  * no build-time setting. The ID token goes to the sign-in's Google step (useGoogleSignIn).
+ * Each credential uses its nonce up, so the button is set up again with a new one after it.
  */
 export function GoogleButton({
   text,
@@ -51,22 +69,28 @@ export function GoogleButton({
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   const [failed, setFailed] = useState(false);
+  const [round, setRound] = useState(0);
   const clientId = tenant?.googleEnabled ? tenant.googleClientId : null;
+  const tenantId = tenant?.id;
 
   useEffect(() => {
     callback.current = onCredential;
   });
 
   useEffect(() => {
-    if (!clientId) return;
+    if (!clientId || !tenantId) return;
     let active = true;
-    loadScript()
-      .then(() => {
+    Promise.all([loadScript(), googleNonce(tenantId)])
+      .then(([, nonce]) => {
         const parent = ref.current;
         if (!active || !parent || !window.google) return;
         window.google.accounts.id.initialize({
           client_id: clientId,
-          callback: (response) => callback.current(response.credential),
+          nonce,
+          callback: (response) => {
+            setRound((n) => n + 1);
+            callback.current(response.credential);
+          },
         });
         window.google.accounts.id.renderButton(parent, {
           text,
@@ -78,7 +102,7 @@ export function GoogleButton({
     return () => {
       active = false;
     };
-  }, [clientId, text, i18n.resolvedLanguage]);
+  }, [clientId, tenantId, text, i18n.resolvedLanguage, round]);
 
   if (!clientId) return null;
   return (

@@ -10,6 +10,7 @@ import { renderAuthPage } from '../../../test/auth-page';
 
 const PAGE = '/login-actions/shop/uid-1';
 const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
+const NONCE = 'nonce-of-this-sign-in';
 const RESUME = 'http://localhost/realms/shop/protocol/openid-connect/auth/uid-1';
 const shop: TenantInfo = {
   ...demoTenant,
@@ -52,6 +53,8 @@ describe('hosted sign-in page: Sign in with Google', () => {
     renderButton.mockClear();
     assign.mockClear();
     window.google = { accounts: { id: { initialize, renderButton } } };
+    // The nonce Google is to put in its ID token, which the server gives this sign-in.
+    server.use(http.post('/api/v1.0/auth/google/nonce', () => HttpResponse.json({ nonce: NONCE })));
     vi.stubGlobal('location', { ...window.location, assign });
   });
   afterEach(() => {
