@@ -30,7 +30,14 @@ export interface RegisteredApp {
   signedOut: string;
 }
 
-export async function registerApp(env: E2eEnv): Promise<RegisteredApp> {
+/**
+ * Registers an application of the demo tenant: a third party by default, whose first sign-in
+ * of a user asks for consent; `firstParty` for one of the tenant's own, which never asks.
+ */
+export async function registerApp(
+  env: E2eEnv,
+  { firstParty = false }: { firstParty?: boolean } = {},
+): Promise<RegisteredApp> {
   const clientId = `app-${randomBytes(4).toString('hex')}`;
   const callback = `${APP_ORIGIN}/${clientId}/callback`;
   const signedOut = `${APP_ORIGIN}/${clientId}/signed-out`;
@@ -45,6 +52,7 @@ export async function registerApp(env: E2eEnv): Promise<RegisteredApp> {
     grantTypes: ['authorization_code', 'refresh_token'],
     serviceRoleIds: [],
     idTokenSignedResponseAlg: 'RS256',
+    firstParty,
   });
   const config = await oidc.discovery(
     new URL(`${env.adminUrl}/realms/demo`),
@@ -54,6 +62,15 @@ export async function registerApp(env: E2eEnv): Promise<RegisteredApp> {
     { execute: [oidc.allowInsecureRequests] },
   );
   return { clientId, config, callback, signedOut };
+}
+
+/** The consent page of a third-party application: its question, and Allow and Deny. */
+export function consentPage(page: Page) {
+  return {
+    heading: page.getByRole('heading', { level: 1 }),
+    allow: page.getByRole('button', { name: 'Allow' }),
+    deny: page.getByRole('button', { name: 'Deny' }),
+  };
 }
 
 export async function startSignIn(page: Page, app: RegisteredApp) {

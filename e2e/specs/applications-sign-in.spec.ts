@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import { expect, test } from '../fixtures';
 import { signIn, signInScreen } from '../pages';
-import { registerApp, startApplications, startSignIn } from '../relying-party';
+import { consentPage, registerApp, startApplications, startSignIn } from '../relying-party';
 
 let stopApplications: () => Promise<void>;
 test.beforeAll(async () => {
@@ -18,6 +18,8 @@ test.describe('applications sign in through the hosted page (openid-client)', ()
     const request = await startSignIn(page, app);
     await expect(page.getByTestId('tenant-name')).toHaveText('demo');
     await signIn(page, env.demoAdmin);
+    // A third party: the user allows it first (its consent is the subject of consent.spec.ts).
+    await consentPage(page).allow.click();
     const callback = await request.arrival();
 
     const tokens = await oidc.authorizationCodeGrant(app.config, callback, {
@@ -38,8 +40,9 @@ test.describe('applications sign in through the hosted page (openid-client)', ()
     page,
     env,
   }) => {
-    const first = await registerApp(env);
-    const second = await registerApp(env);
+    // The tenant's own applications: single sign-on without a consent page between.
+    const first = await registerApp(env, { firstParty: true });
+    const second = await registerApp(env, { firstParty: true });
     const firstRequest = await startSignIn(page, first);
     await signIn(page, env.demoAdmin);
     const tokens = await oidc.authorizationCodeGrant(first.config, await firstRequest.arrival(), {

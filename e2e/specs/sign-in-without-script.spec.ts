@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import * as oidc from 'openid-client';
 import { expect, NEW_PASSWORD, test } from '../fixtures';
 import { expectSignedIn, signIn, signInScreen } from '../pages';
-import { registerApp, startApplications, startSignIn } from '../relying-party';
+import { consentPage, registerApp, startApplications, startSignIn } from '../relying-party';
 
 /**
  * The sign-in pages arrive as HTML with working forms: with JavaScript turned off in Chromium,
@@ -63,6 +63,9 @@ test.describe('sign-in pages without JavaScript', () => {
       const request = await startSignIn(page, app);
       await expect(page.getByTestId('tenant-name')).toHaveText('demo');
       await signIn(page, env.demoAdmin);
+      // The consent page's form works without script too.
+      await expect(consentPage(page).heading).toHaveText(`Allow Portal ${app.clientId}?`);
+      await consentPage(page).allow.click();
       const tokens = await oidc.authorizationCodeGrant(app.config, await request.arrival(), {
         pkceCodeVerifier: request.verifier,
         expectedState: request.state,
