@@ -23,6 +23,8 @@ export const clientRow = (index: number, patch: Partial<Client> = {}): Client =>
   serviceRoleIds: [],
   idTokenSignedResponseAlg: 'RS256',
   builtIn: false,
+  firstParty: false,
+  consoleApiAccess: false,
   createdAt: '2026-01-02T10:00:00.000Z',
   updatedAt: '2026-01-02T10:00:00.000Z',
   ...patch,
@@ -37,6 +39,8 @@ export const builtInClient = clientRow(1, {
   grantTypes: ['authorization_code', 'refresh_token', 'password'],
   idTokenSignedResponseAlg: 'ES256',
   builtIn: true,
+  firstParty: true,
+  consoleApiAccess: true,
 });
 
 /** The page route over a list the test can change: it answers what `rows` holds now. */

@@ -77,6 +77,8 @@ describe('Application dialog', { timeout: 60_000 }, () => {
         grantTypes: ['authorization_code', 'refresh_token'],
         serviceRoleIds: [],
         idTokenSignedResponseAlg: 'RS256',
+        firstParty: false,
+        consoleApiAccess: false,
       },
     ]);
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
@@ -169,7 +171,31 @@ describe('Application dialog', { timeout: 60_000 }, () => {
     expect(form.queryByRole('combobox', { name: 'Service roles' })).toBeNull();
   });
 
-  it('keeps the client ID and type of the built-in application fixed', async () => {
+  it("puts the server's refusal of console API access on that switch, keeping it on", async () => {
+    server.use(
+      clientsPage([builtInClient]),
+      http.post(CLIENTS.create, () =>
+        problemResponse(403, 'grant.client_trust', {
+          params: { permissions: '"tenant:write"' },
+          fields: { consoleApiAccess: 'grant.client_trust' },
+        }),
+      ),
+    );
+    const { user, dialog } = await openAdd();
+    const form = within(dialog);
+    await user.type(form.getByRole('textbox', { name: 'Name' }), 'Companion');
+    await user.type(form.getByRole('textbox', { name: 'Client ID' }), 'companion');
+    await user.click(form.getByRole('textbox', { name: 'Redirect URIs' }));
+    await user.paste('https://companion.example/cb');
+    const access = form.getByRole('switch', { name: 'May call the console API' });
+    await user.click(access);
+    await user.click(form.getByRole('button', { name: 'Save application' }));
+    await waitFor(() => expect(form.getByText(/needs every permission/)).toBeVisible());
+    expect(access).toBeChecked();
+    expect((await bodiesSentTo(CLIENTS.create))[0]).toMatchObject({ consoleApiAccess: true });
+  });
+
+  it('keeps the built-in application fixed but for its name', async () => {
     server.use(clientsPage([builtInClient]));
     const { dialog } = await openRow('Tenant Console', 'Edit');
     expect(within(dialog).getByRole('textbox', { name: 'Client ID' })).toBeDisabled();
@@ -177,6 +203,11 @@ describe('Application dialog', { timeout: 60_000 }, () => {
       'aria-disabled',
       'true',
     );
+    expect(within(dialog).getByRole('textbox', { name: 'Redirect URIs' })).toBeDisabled();
+    for (const name of ['First-party application', 'May call the console API']) {
+      expect(within(dialog).getByRole('switch', { name })).toBeDisabled();
+      expect(within(dialog).getByRole('switch', { name })).toBeChecked();
+    }
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toBeEnabled();
   });
 

@@ -32,6 +32,8 @@ export interface ClientForm {
   grantTypes: GrantType[];
   serviceRoleIds: string[];
   idTokenSignedResponseAlg: IdTokenAlgorithm;
+  firstParty: boolean;
+  consoleApiAccess: boolean;
 }
 
 /**
@@ -50,6 +52,8 @@ export function clientDefaults(row?: Client): ClientForm {
     grantTypes: row?.grantTypes ?? ['authorization_code', 'refresh_token'],
     serviceRoleIds: row?.serviceRoleIds ?? [],
     idTokenSignedResponseAlg: row?.idTokenSignedResponseAlg ?? 'RS256',
+    firstParty: row?.firstParty ?? false,
+    consoleApiAccess: row?.consoleApiAccess ?? false,
   };
 }
 

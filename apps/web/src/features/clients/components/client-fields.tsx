@@ -8,6 +8,7 @@ import { RemoteAutocomplete } from '../../../components/form/remote-autocomplete
 import { useCan } from '../../../lib/permissions';
 import type { ClientForm } from '../form-state';
 import { GrantTypesField } from './grant-types-field';
+import { TrustFields } from './trust-fields';
 import { UriListField } from './uri-list-field';
 
 const roleOption = (role: Role): Option => ({ value: role.id, label: role.name });
@@ -22,6 +23,8 @@ export function ClientFields(props: {
   const { t } = useTranslation(['clients', 'lists']);
   const { control, disabled } = props;
   const builtIn = props.row?.builtIn ?? false;
+  // The console's own client changes its name only (the server refuses the rest).
+  const fixed = disabled || builtIn;
   const [type, grants] = useWatch({ control, name: ['type', 'grantTypes'] });
   const serviceGrant = type === 'confidential' && grants.includes('client_credentials');
   // Without roles:read the chosen service roles show by id and nothing is offered.
@@ -35,7 +38,7 @@ export function ClientFields(props: {
         label={t(name)}
         hint={t(`${name}Hint`)}
         placeholder={example}
-        disabled={disabled}
+        disabled={fixed}
       />
     </Grid>
   );
@@ -59,7 +62,7 @@ export function ClientFields(props: {
           label={t('clientId')}
           required
           placeholder="my-app"
-          disabled={disabled || builtIn}
+          disabled={fixed}
           helperText={builtIn ? t('builtInHint') : t('clientIdHint')}
         />
       </Grid>
@@ -73,7 +76,7 @@ export function ClientFields(props: {
             { value: 'confidential', label: t('types.confidential') },
             { value: 'public', label: t('types.public') },
           ]}
-          disabled={disabled || builtIn}
+          disabled={fixed}
           helperText={t(type === 'public' ? 'typeHint.public' : 'typeHint.confidential')}
         />
       </Grid>
@@ -83,11 +86,14 @@ export function ClientFields(props: {
           name="idTokenSignedResponseAlg"
           label={t('idTokenAlgorithm')}
           options={ID_TOKEN_ALGORITHMS.map((alg) => ({ value: alg, label: alg }))}
-          disabled={disabled}
+          disabled={fixed}
         />
       </Grid>
       <Grid size={12}>
-        <GrantTypesField control={control} type={type} disabled={disabled} />
+        <GrantTypesField control={control} type={type} disabled={fixed} />
+      </Grid>
+      <Grid size={12}>
+        <TrustFields control={control} disabled={fixed} />
       </Grid>
       {serviceGrant ? (
         <Grid size={12}>
