@@ -77,9 +77,21 @@ export async function postJsonStep(
 export const passwordStep = (page: SignInPage, tenant: TenantFixture, password = tenant.password) =>
   postStep(page, '/login', { username: tenant.adminEmail, password });
 
-/** Follows a `done` step back to the application and exchanges the code. */
+/**
+ * Follows a `done` step back to the application and exchanges the code; the application is
+ * a third party, so a user's first sign-in allows it on the consent page on the way.
+ */
 export async function finishSignIn(page: SignInPage, redirectTo: string) {
-  const resumed = await page.jar.fetch(redirectTo);
+  let resumed = await page.jar.fetch(redirectTo);
+  const asked = new URL(resumed.headers.get('location') ?? '', page.page);
+  if (asked.pathname.startsWith('/login-actions/')) {
+    const allowed = await page.jar.fetch(`${asked.href}/consent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ decision: 'allow' }),
+    });
+    resumed = await page.jar.fetch(((await allowed.json()) as { redirectTo: string }).redirectTo);
+  }
   const callback = new URL(resumed.headers.get('location') ?? '');
   expect(callback.origin + callback.pathname).toBe(REDIRECT);
   return oidc.authorizationCodeGrant(page.config, callback, {
