@@ -137,6 +137,30 @@ describe('a third-party application', () => {
   });
 });
 
+describe('a consent another site made the browser post', () => {
+  it('is refused (Fetch Metadata, Origin), and nothing is allowed', async () => {
+    await insertClient(server.database.db, tenant.tenantId, {
+      clientId: 'forged',
+      redirectUris: [REDIRECT],
+    });
+    const config = await discover(server, tenant.name, 'forged');
+    const jar = new CookieJar();
+    const request = await authorizationRequest(config);
+    const page = await signInWithPassword(jar, request.url);
+    const forged = await jar.fetch(`${page.href}/consent`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'cross-site',
+        origin: 'https://attacker.example',
+      },
+      body: new URLSearchParams({ decision: 'allow' }).toString(),
+    });
+    expect(forged.status).toBe(403);
+    expect(await consentAsked(jar, page)).toBe(true);
+  });
+});
+
 describe('withdrawing a consent on the account page', () => {
   it('ends the application’s tokens, and its next sign-in asks again', async () => {
     await insertClient(server.database.db, tenant.tenantId, {
