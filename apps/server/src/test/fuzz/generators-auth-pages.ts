@@ -18,11 +18,17 @@ export const AUTH_PAGE_ROUTE_KEYS: ReadonlySet<string> = new Set(
  * values and anything else.
  */
 export function authPageGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<FuzzRequest>> {
-  const { tenant, victim } = world;
+  const { tenant, victim, formPass } = world;
+  // Mostly a browser that opened the page (its form cookie), sometimes none or another's.
   const browser = fc.oneof(
-    headers({ accept: 'text/html', 'accept-language': 'de-CH, fr;q=0.8' }),
-    headers({ cookie: 'tc_lang=it' }),
+    headers({ accept: 'text/html', 'accept-language': 'de-CH, fr;q=0.8', cookie: formPass.cookie }),
+    headers({ cookie: `tc_lang=it; ${formPass.cookie}` }),
     headers({}),
+  );
+  // The page's form token, usually; or none, or anything else.
+  const token = fc.oneof(
+    { arbitrary: fc.constant(formPass.token), weight: 4 },
+    { arbitrary: typedText(60), weight: 1 },
   );
   const email = fc.oneof(fc.constant(victim.email), emailAt(tenant.domain), typedText(30));
   const password = fc.oneof(fc.constant(victim.password), typedText(20));
@@ -33,7 +39,11 @@ export function authPageGenerators(world: FuzzWorld): Record<string, fc.Arbitrar
       method: 'POST',
       path: fc.constant(path),
       headers: browser,
-      body: formBody(fields),
+      body: formBody(
+        fc
+          .tuple(fields, fc.option(token, { freq: 5 }))
+          .map(([form, sent]) => (sent === null ? form : { ...form, [formPass.field]: sent })),
+      ),
     });
   const pages = Object.values(AUTH_PAGE_PATHS).map((path) => [
     `GET ${path}`,

@@ -6,6 +6,7 @@ import { insertUser } from '../../modules/users';
 import { createTenant, type TenantFixture } from '../fixtures';
 import { TEST_PASSWORD } from '../harness';
 import { prepareOpenIdWorld, type OpenIdWorld } from './openid-world';
+import { openFormPass, type FormPass } from './form-pass';
 
 /**
  * What the fuzzing needs before it starts: a tenant that allows sign-up, its signed-in admin,
@@ -41,6 +42,8 @@ export interface FuzzWorld {
   googleCredentials: string[];
   /** The OpenID provider's applications, and the victim's sign-ins at each step. */
   openId: OpenIdWorld;
+  /** A browser's form cookie and token, which the sign-in pages' forms post. */
+  formPass: FormPass;
 }
 
 /** Made straight in the database (a password is needed, and invitations have none). */
@@ -208,5 +211,6 @@ export async function prepareFuzzWorld(options: {
     fileIds,
     googleCredentials: options.googleCredentials ?? [],
     openId,
+    formPass: await openFormPass(url),
   };
 }
