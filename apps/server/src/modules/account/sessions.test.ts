@@ -27,12 +27,14 @@ afterAll(() => server?.close());
 
 type Signed = TenantFixture & { token: string };
 
-/** A tenant with an application of the code flow, its admin signed in to the console. */
+/** A tenant with an application of the code flow allowed the console API, its admin signed in. */
 async function tenantWithApp(): Promise<Signed> {
   const tenant = await createSignedInTenant(server);
   await insertClient(server.database.db, tenant.tenantId, {
     clientId: 'spa',
     redirectUris: [REDIRECT],
+    // Its tokens are read back through the console API: an administrator allowed it.
+    consoleApiAccess: true,
   });
   return tenant;
 }
