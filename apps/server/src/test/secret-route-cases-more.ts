@@ -3,6 +3,7 @@ import { AUTH_PAGE_PATHS } from '@tc/contract/auth-page';
 import {
   API,
   call,
+  COOKIE_SECRET,
   crudCases,
   junkBody,
   mailedToken,
@@ -142,13 +143,31 @@ const account: Case[] = [
     },
   ],
   [
+    `POST ${API}/auth/google/nonce`,
+    async (d) => {
+      await expectStatus(onHost(d, 'google/nonce', undefined), 200);
+    },
+  ],
+  [
     `POST ${API}/auth/google`,
     async (d) => {
-      const credential = await d.issuer.idToken({ email: d.tenant.adminEmail, name: 'Ada' });
+      // As the sign-in screen does: a nonce for this browser, which the credential carries.
+      const issued = await call(d, 'POST', `${API}/auth/google/nonce`, { host: d.host, token: '' });
+      const browser = [issued.headers['set-cookie'] ?? []].flat()[0]!.split(';')[0]!;
+      const { nonce } = JSON.parse(issued.text) as { nonce: string };
+      const fromBrowser = (body: unknown) =>
+        call(d, 'POST', `${API}/auth/google`, {
+          host: d.host,
+          token: '',
+          body,
+          headers: { cookie: `tc_session=${COOKIE_SECRET}; ${browser}` },
+        });
+      const credential = await d.issuer.idToken({ email: d.tenant.adminEmail, name: 'Ada', nonce });
       const forged = await d.issuer.idToken({ email: d.tenant.adminEmail }, { forged: true });
       d.secrets.set('Google credential', credential);
       d.secrets.set('forged Google credential', forged);
-      await expectStatus(onHost(d, 'google', { credential }), 200);
+      await expectStatus(fromBrowser({ credential }), 200);
+      await expectStatus(fromBrowser({ credential }), 401);
       await expectStatus(onHost(d, 'google', { credential: forged }), 401);
       await expectStatus(onHost(d, 'google', junkBody(d)), 400);
     },

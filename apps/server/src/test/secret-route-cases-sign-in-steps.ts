@@ -3,7 +3,6 @@ import { insertUser } from '../modules/users';
 import { enrolTotp, setMfaPolicy, TestPasskey, totpCode } from './helpers/second-factor-sign-in';
 import {
   API,
-  call,
   junkBody,
   keepSecondFactorSecrets,
   secretQuery,
@@ -224,9 +223,21 @@ export const signInStepCases: Case[] = [
   [
     'POST /login-actions/:realm/:uid/google',
     async (d) => {
+      // As the sign-in screen does: a nonce for this browser, which the credential carries.
+      const nonceIn = async (b: Browser) => {
+        const answer = await b.send('POST', `${API}/auth/google/nonce`, {
+          host: d.host,
+          token: '',
+        });
+        return (JSON.parse(answer.text) as { nonce: string }).nonce;
+      };
       const browser = new Browser(d);
       const { page } = await authorize(d, browser);
-      const credential = await d.issuer.idToken({ email: d.tenant.adminEmail, name: 'Ada' });
+      const credential = await d.issuer.idToken({
+        email: d.tenant.adminEmail,
+        name: 'Ada',
+        nonce: await nonceIn(browser),
+      });
       const forged = await d.issuer.idToken({ email: d.tenant.adminEmail }, { forged: true });
       d.secrets.set('Google credential on the hosted page', credential);
       d.secrets.set('forged Google credential on the hosted page', forged);
@@ -239,18 +250,28 @@ export const signInStepCases: Case[] = [
       // Google is a first factor: a user with a second factor is asked for it next, and the
       // API's Google sign-in, which has no such step, refuses them.
       const user = await factorUser(d);
-      const second = await d.issuer.idToken({ email: user.email, name: 'Fia' });
-      d.secrets.set('Google credential of a user with second factors', second);
       const other = new Browser(d);
+      const second = await d.issuer.idToken({
+        email: user.email,
+        name: 'Fia',
+        nonce: await nonceIn(other),
+      });
+      d.secrets.set('Google credential of a user with second factors', second);
       const step = await authorize(d, other);
       const asked = await expectStatus(google(other, step.page, { credential: second }), 200);
       expect(JSON.parse(asked.text)).toMatchObject({ next: 'second-factor' });
       const path = `${step.page}/second-factor${secretQuery(d)}`;
       await expectStatus(other.post(path, { code: user.codes[3]! }), 200);
-      const api = await call(d, 'POST', `${API}/auth/google${secretQuery(d)}`, {
+      const viaApi = await d.issuer.idToken({
+        email: user.email,
+        name: 'Fia',
+        nonce: await nonceIn(other),
+      });
+      d.secrets.set('Google credential of a user with second factors, for the API', viaApi);
+      const api = await other.send('POST', `${API}/auth/google${secretQuery(d)}`, {
         host: d.host,
         token: '',
-        body: { credential: second },
+        body: { credential: viaApi },
       });
       expect(api.status, api.text).toBe(403);
     },
