@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
 import { expect, test } from '../fixtures';
 import { expectSignedIn, logoutButton, openSignIn, signIn, signInScreen } from '../pages';
+import { consentPage } from '../relying-party';
 import {
   enrolStep,
   enrolTotpByApi,
@@ -160,6 +161,8 @@ test.describe('sign-in: the second factor after the password', () => {
     const step = secondFactorStep(page);
     await step.code.fill(totpCode(secret));
     await step.verify.click();
+    // A third party: its first sign-in of the user asks for consent.
+    await consentPage(page).allow.click();
     await page.waitForURL((address) => address.href.startsWith(callback));
     const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), {
       pkceCodeVerifier: verifier,
