@@ -19,7 +19,12 @@ import { CookieJar, discover, insertClient } from './relying-party';
 export const APP = 'spa';
 
 export async function registerApp(server: TestServer, tenantId: string) {
-  await insertClient(server.database.db, tenantId, { clientId: APP, redirectUris: [REDIRECT] });
+  // Allowed the console API: the tests read the signed-in user back through it.
+  await insertClient(server.database.db, tenantId, {
+    clientId: APP,
+    redirectUris: [REDIRECT],
+    consoleApiAccess: true,
+  });
 }
 
 /** An application's authorization request, followed to the hosted sign-in page. */
