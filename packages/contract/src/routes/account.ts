@@ -65,7 +65,8 @@ export const accountRoutes = {
     body: reverifyRequestSchema,
     response: okSchema,
     permission: 'authenticated',
-    problems: [429],
+    // 409: a passkey's proof from outside the tenant's own address.
+    problems: [409, 429],
     summary:
       'Confirms it is you (password, code or passkey), counted as a sign-in attempt; this session may then change its sign-in security for a few minutes',
   }),

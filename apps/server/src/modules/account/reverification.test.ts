@@ -221,6 +221,10 @@ describe('recent proof for account security', () => {
     expect(options.status).toBe(200);
     const { challenge, rpId } = options.body.data.options;
     const assertion = passkey.assert({ challenge, rpId, origin, counter: 1 });
+    // Off the tenant's own address a passkey proves nothing, and says where to go.
+    const elsewhere = await reverify(tenant, { passkey: assertion });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.code).toBe('passkey.wrong_address');
     expect((await reverify(tenant, { passkey: assertion }, { origin })).status).toBe(200);
     // The challenge was good once.
     await ageSession(tenant.token);
