@@ -86,3 +86,26 @@ describe('migration 0011 on a database with tenants', () => {
     ]);
   });
 });
+
+describe('migration 0025 on a database with applications', () => {
+  beforeAll(async () => {
+    await db.exec(`
+      insert into clients (tenant_id, client_id, name, type, grant_types, redirect_uris)
+        values ('${ACME}', 'shop', 'Shop', 'public', '{authorization_code}',
+          '{https://shop.example/cb}');
+    `);
+    await apply('0025_client_trust');
+  });
+
+  it("makes every tenant's console client first-party with console API access, and no other", async () => {
+    const { rows } = await db.query(
+      `select tenant_id, client_id, first_party, console_api_access from clients
+         order by tenant_id, client_id`,
+    );
+    expect(rows).toEqual([
+      { tenant_id: MASTER, client_id: 'react-client', first_party: true, console_api_access: true },
+      { tenant_id: ACME, client_id: 'react-client', first_party: true, console_api_access: true },
+      { tenant_id: ACME, client_id: 'shop', first_party: false, console_api_access: false },
+    ]);
+  });
+});
