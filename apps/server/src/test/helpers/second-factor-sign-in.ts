@@ -64,7 +64,11 @@ export async function postStep(
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
-/** Posts a step's JSON body (the passkey steps). */
+/**
+ * Posts a step's JSON body (the passkey steps), as the page's script does: a fetch of the page's
+ * own origin, which the browser marks `Sec-Fetch-Site: same-origin` (an `Origin` given here
+ * stands for the tenant's address the page is on, which these requests cannot name as Host).
+ */
 export async function postJsonStep(
   page: SignInPage,
   path: string,
@@ -73,7 +77,7 @@ export async function postJsonStep(
 ): Promise<StepAnswer> {
   const response = await page.jar.fetch(`${page.page}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: await response.json(), headers: response.headers };
