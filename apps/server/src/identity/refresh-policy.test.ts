@@ -10,8 +10,8 @@ import {
   type TenantFixture,
 } from '../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../test/harness';
-import { codeFlowTokens, REDIRECT } from '../test/helpers/conformance';
-import { insertClient } from '../test/helpers/relying-party';
+import { authorizationRequest, codeFlowTokens, REDIRECT } from '../test/helpers/conformance';
+import { insertClient, signInThroughHostedPage } from '../test/helpers/relying-party';
 import { enrolTotp } from '../test/helpers/second-factor-sign-in';
 import { insertUser } from '../modules/users';
 
@@ -132,5 +132,20 @@ describe('a refresh under a stricter second-factor policy', () => {
     const admin = await signIn(server, tenant.name, tenant.adminEmail, tenant.password);
     await setMfaPolicy(admin.access_token, 'admins');
     expect((await refreshOurs(tenant, member.refresh_token)).status).toBe(200);
+  });
+});
+
+describe('a sign-in from the browser session under a stricter second-factor policy', () => {
+  it('sends an administrator without a second factor to the sign-in page, not back with a code', async () => {
+    const tenant = await freshTenant();
+    const first = await codeFlowTokens(server, tenant, SPA);
+    const admin = await signIn(server, tenant.name, tenant.adminEmail, tenant.password);
+    await setMfaPolicy(admin.access_token, 'admins');
+
+    // The browser still holds the provider's session: single sign-on would skip the page.
+    const again = await authorizationRequest(first.config);
+    await expect(signInThroughHostedPage(server, first.jar, again.url)).rejects.toThrow(
+      /sign-in page shown/,
+    );
   });
 });

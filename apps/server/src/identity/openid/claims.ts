@@ -69,6 +69,23 @@ export function accountFinder(sources: ClaimSources): FindAccount {
 }
 
 /**
+ * Whether the browser session's account lacks a second factor the tenant's policy now
+ * requires of it: a session opened before the policy was made stricter signs nobody in then
+ * (single sign-on), and the sign-in page asks for the enrolment instead.
+ */
+export async function sessionLacksRequiredFactor(
+  sources: ClaimSources,
+  ctx: KoaContextWithOIDC,
+): Promise<boolean> {
+  const accountId = ctx.oidc.session?.accountId;
+  if (!accountId) return false;
+  const principal = await sources.principal(ctx, accountId);
+  if (!principal) return false;
+  const standing = await sources.secondFactorStanding(accountId);
+  return !refreshAllowedByPolicy(standing, principal.permissions);
+}
+
+/**
  * Our session of a provider grant: the API checks every access token's `sid` against it, so
  * ending either ends both. It is opened where the grant is made, in the browser's request,
  * so that it shows where the browser was; the token requests that come later (perhaps from

@@ -10,7 +10,14 @@ import { sharedReads } from '../../db/batched-reads';
 import type { Realm, RealmLookup } from '../realms';
 import { issuerFor } from '../realms';
 import type { SigningKeys } from '../signing-keys';
-import { accountFinder, accessTokenClaims, claimSources, sessionOfGrant } from './claims';
+import {
+  accountFinder,
+  accessTokenClaims,
+  claimSources,
+  sessionLacksRequiredFactor,
+  sessionOfGrant,
+  type ClaimSources,
+} from './claims';
 import { findClientRow, type ConsoleOrigins } from './client-metadata';
 import { grantFor } from './grants';
 import { audienceOf, resourceOf } from './audience';
@@ -36,9 +43,24 @@ export const OPENID_ROUTES = {
  * request: consent is asked once per application and what it asks for, and remembered
  * (identity/consent); the tenant's own applications are never asked.
  */
-function signInPolicy({ interactionPolicy }: OidcProviderLibrary) {
+function signInPolicy({ interactionPolicy }: OidcProviderLibrary, sources: ClaimSources) {
   const policy = interactionPolicy.base();
   policy.get('consent')?.checks.remove('native_client_prompt');
+  // The browser session's account must meet the tenant's second-factor policy as it is now,
+  // as a refresh must (claims.ts): else the sign-in page is shown, which asks for enrolment.
+  const { Check } = interactionPolicy;
+  policy
+    .get('login')
+    ?.checks.add(
+      new Check(
+        'second_factor_required',
+        'The tenant now requires a second factor this account has not set up',
+        async (ctx) =>
+          (await sessionLacksRequiredFactor(sources, ctx))
+            ? Check.REQUEST_PROMPT
+            : Check.NO_NEED_TO_PROMPT,
+      ),
+    );
   return policy;
 }
 
@@ -164,7 +186,7 @@ export async function createRealmProvider(
       Grant: config.refreshTokenTtl,
     },
     interactions: {
-      policy: signInPolicy(library),
+      policy: signInPolicy(library, sources),
       url: (_ctx, interaction) => hostedSignInPath(realm.name, interaction.uid),
     },
     renderError: (ctx, out) => errorPage(ctx, out),
