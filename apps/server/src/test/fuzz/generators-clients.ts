@@ -26,6 +26,7 @@ const address = fc.oneof(
   typedText(40),
 );
 const addresses = fc.array(address, { maxLength: 4 });
+const trustFlag = fc.oneof(fc.boolean(), fc.constantFrom('true', 1, null), typedText(5));
 
 /** The applications' routes (the five, and the rotation of a secret). */
 export function clientGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<FuzzRequest>> {
@@ -45,6 +46,9 @@ export function clientGenerators(world: FuzzWorld): Record<string, fc.Arbitrary<
         grantTypes: fc.subarray([...GRANT_TYPES], { minLength: 1 }),
         serviceRoleIds: fc.subarray(roleIds),
         idTokenSignedResponseAlg: fc.constantFrom('RS256', 'ES256'),
+        // Yes/no of trust, and what is not one (the field is named in the 400).
+        firstParty: trustFlag,
+        consoleApiAccess: trustFlag,
       },
       { requiredKeys: ['clientId', 'name', 'type', 'grantTypes'] },
     ),
