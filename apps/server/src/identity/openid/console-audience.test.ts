@@ -126,6 +126,37 @@ describe('an application registered by a user with clients:write', () => {
   });
 });
 
+describe('an application an administrator trusted', () => {
+  it("stays where the administrator pointed it: its addresses and secret are not the author's", async () => {
+    const author = await limitedUser(server, tenant, ['clients:read', 'clients:write']);
+    const created = await callApi<{ id: string }>(server, tenant.token, 'POST', '/clients/create', {
+      ...application('trusted-app', { type: 'confidential', consoleApiAccess: true }),
+    });
+    const id = created.body.data.id;
+    const read = async () =>
+      (await callApi<Record<string, unknown>>(server, tenant.token, 'GET', `/clients/${id}`)).body
+        .data;
+    const before = await read();
+    const moved = await callApi(server, author.token, 'PUT', '/clients/update', {
+      ...formOf(before),
+      redirectUris: ['https://author.example/cb'],
+    });
+    expect(moved.status).toBe(403);
+    expect((moved.body as unknown as { fields: object }).fields).toEqual({
+      redirectUris: { code: 'grant.trusted_client_change' },
+    });
+    const rotated = await callApi(server, author.token, 'POST', `/clients/${id}/rotate-secret`);
+    expect(rotated.status).toBe(403);
+    expect(await read()).toEqual(before);
+    // Its name is no way in: the author may still rename it.
+    const renamed = await callApi(server, author.token, 'PUT', '/clients/update', {
+      ...formOf(before),
+      name: 'Renamed',
+    });
+    expect(renamed.status).toBe(200);
+  });
+});
+
 describe("a third-party application's token for a reader", () => {
   it('is refused by the console API', async () => {
     const reader = await limitedUser(server, tenant, ['users:read']);
