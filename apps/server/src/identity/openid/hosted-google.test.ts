@@ -36,8 +36,14 @@ beforeAll(async () => {
   openTenant = await createTenant(db());
   await db().update(tenants).set({ allowSignup: true }).where(eq(tenants.id, openTenant.tenantId));
   for (const { tenantId } of [tenant, openTenant]) {
-    // Allowed the console API: the test reads the signed-in user back through it.
-    const spa = { clientId: 'spa', redirectUris: [REDIRECT], consoleApiAccess: true };
+    // Allowed the console API: the test reads the signed-in user back through it. First-party,
+    // so no consent page stands between the sign-in and the code (consent is tested apart).
+    const spa = {
+      clientId: 'spa',
+      redirectUris: [REDIRECT],
+      consoleApiAccess: true,
+      firstParty: true,
+    };
     await insertClient(db(), tenantId, spa);
   }
 });
