@@ -129,10 +129,10 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: seconds.default(300),
   REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
   REFRESH_TOKEN_IDLE_TTL: seconds.default(7 * 24 * 3600),
-  BRUTE_FORCE_FAILURE_FACTOR: z.coerce.number().int().positive().default(30),
-  BRUTE_FORCE_WAIT_INCREMENT: seconds.default(60),
   /** How recent a proof (sign-in or re-verification) an account's security change needs. */
   REVERIFY_WINDOW: seconds.default(300),
+  BRUTE_FORCE_FAILURE_FACTOR: z.coerce.number().int().positive().default(30),
+  BRUTE_FORCE_WAIT_INCREMENT: seconds.default(60),
   BRUTE_FORCE_MAX_WAIT: seconds.default(900),
   BRUTE_FORCE_QUICK_LOGIN_MS: z.coerce.number().int().min(0).default(1000),
   BRUTE_FORCE_QUICK_LOGIN_WAIT: z.coerce.number().int().min(0).default(60),
@@ -209,10 +209,10 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   refreshTokenIdleTtl: number;
-  bruteForce: BruteForceSettings;
-  /** Encrypts second-factor secrets; undefined: a key kept in the data directory. */
   /** Seconds a sign-in or re-verification counts as recent for the account's security changes. */
   reverifyWindowSeconds: number;
+  bruteForce: BruteForceSettings;
+  /** Encrypts second-factor secrets; undefined: a key kept in the data directory. */
   mfaEncryptionKey: Buffer | undefined;
   logLevel: string;
 }
@@ -277,13 +277,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     refreshTokenIdleTtl: e.REFRESH_TOKEN_IDLE_TTL,
+    reverifyWindowSeconds: e.REVERIFY_WINDOW,
     bruteForce: {
       failureFactor: e.BRUTE_FORCE_FAILURE_FACTOR,
       waitIncrementSeconds: e.BRUTE_FORCE_WAIT_INCREMENT,
       maxWaitSeconds: e.BRUTE_FORCE_MAX_WAIT,
       quickLoginCheckMs: e.BRUTE_FORCE_QUICK_LOGIN_MS,
       quickLoginWaitSeconds: e.BRUTE_FORCE_QUICK_LOGIN_WAIT,
-      reverifyWindowSeconds: e.REVERIFY_WINDOW,
       maxDeltaSeconds: e.BRUTE_FORCE_MAX_DELTA,
     },
     mfaEncryptionKey: e.MFA_ENCRYPTION_KEY

@@ -257,13 +257,13 @@ export const PROBLEM_TEXTS = {
   'account.current_password_required': 'Enter your current password.',
   'account.current_password_wrong': 'This is not your current password.',
   'account.locked': 'Too many wrong attempts. Wait a few minutes and try again.',
+  'account.proof_required': 'Enter your password, a code or use a passkey: one of them.',
   'mfa.code_required': 'Enter the code.',
   'mfa.code_invalid': 'This is not a valid code.',
   'mfa.code_wrong': 'This code is not right. Enter the code your app shows now.',
   'mfa.totp_exists': 'An authenticator app is already set up. Remove it to set up another.',
   'mfa.totp_missing': 'No authenticator app is set up.',
   'mfa.recovery_codes_need_totp':
-  'account.proof_required': 'Enter your password, a code or use a passkey: one of them.',
     'Recovery codes come with an authenticator app: set one up first.',
   'mfa.last_factor_required':
     'Your tenant requires a second factor: add another one before removing this one.',
