@@ -7,7 +7,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import importPlugin from 'eslint-plugin-import';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
   ...tseslint.configs.recommended,
