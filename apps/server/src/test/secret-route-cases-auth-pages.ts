@@ -1,8 +1,13 @@
 import { expect } from 'vitest';
-import { AUTH_PAGE_PATHS, CONSOLE_SIGN_IN_COOKIE } from '@tc/contract/auth-page';
+import {
+  AUTH_FORM_TOKEN_FIELD,
+  AUTH_PAGE_PATHS,
+  CONSOLE_SIGN_IN_COOKIE,
+} from '@tc/contract/auth-page';
 import { HOSTED_SIGN_IN_PATH } from '@tc/contract/links';
 import { call, junkBody, secretQuery, type Drive } from './secret-route-cases';
-import { authorize, Browser, expectStatus, FORM, formOf } from './secret-route-openid-drive';
+import { formTokenIn } from './fuzz/form-pass';
+import { authorize, Browser, expectStatus } from './secret-route-openid-drive';
 
 type Case = [string, (d: Drive) => Promise<void>];
 
@@ -15,12 +20,27 @@ type Case = [string, (d: Drive) => Promise<void>];
 
 const PAGE_PASSWORD = 'Blue-horse-battery#58';
 
-const onHost = (d: Drive, method: string, path: string, fields?: Record<string, string>) =>
-  call(d, method, path, {
-    host: d.host,
-    token: '',
-    ...(fields ? { body: formOf(fields), headers: { ...FORM, accept: 'text/html' } } : {}),
-  });
+const onHost = (d: Drive, method: string, path: string) =>
+  call(d, method, path, { host: d.host, token: '' });
+
+/**
+ * Posts a page's form as a browser does: the page opened first in that browser, for the form
+ * cookie and the token its forms carry (the pages refuse a post without them).
+ */
+async function postForm(d: Drive, path: string, fields: Record<string, string>) {
+  const browser = new Browser(d);
+  const options = { host: d.host, token: '', headers: { accept: 'text/html' } };
+  const opened = await browser.send('GET', path, options);
+  const token = formTokenIn(opened.text) ?? '';
+  return browser.post(path, { ...fields, [AUTH_FORM_TOKEN_FIELD]: token }, options);
+}
+
+/** A hosted sign-in page's form, posted with the token the opened page carries. */
+async function postHosted(browser: Browser, page: string, fields: Record<string, string>) {
+  const opened = await browser.send('GET', page, { token: '', headers: { accept: 'text/html' } });
+  const token = formTokenIn(opened.text) ?? '';
+  return browser.post(page, { ...fields, [AUTH_FORM_TOKEN_FIELD]: token }, { token: '' });
+}
 
 function keepConsoleCookie(d: Drive, setCookie: string | string[] | undefined) {
   for (const line of [setCookie ?? []].flat()) {
@@ -46,7 +66,7 @@ export const authPageCases: Case[] = [
     async (d) => {
       const wrong = d.admin.password.toUpperCase();
       d.secrets.set('wrong password on the console sign-in page', wrong);
-      const refused = await onHost(d, 'POST', AUTH_PAGE_PATHS.signIn, {
+      const refused = await postForm(d, AUTH_PAGE_PATHS.signIn, {
         username: d.tenant.adminEmail,
         password: wrong,
       });
@@ -58,7 +78,7 @@ export const authPageCases: Case[] = [
         body: junkBody(d),
       });
       expect(junk.status, junk.text).toBeLessThan(500);
-      const signedIn = await onHost(d, 'POST', AUTH_PAGE_PATHS.signIn, {
+      const signedIn = await postForm(d, AUTH_PAGE_PATHS.signIn, {
         username: d.tenant.adminEmail,
         password: d.admin.password,
         remember: 'on',
@@ -82,10 +102,10 @@ export const authPageCases: Case[] = [
       const { page } = await authorize(d, browser);
       const wrong = { username: d.tenant.adminEmail, password: `${d.admin.password}x` };
       d.secrets.set('wrong password on the hosted page', wrong.password);
-      await expectStatus(browser.post(page, wrong, { token: '' }), 400);
-      await expectStatus(browser.post(page, { code: '123456' }, { token: '' }), 400);
+      await expectStatus(postHosted(browser, page, wrong), 400);
+      await expectStatus(postHosted(browser, page, { code: '123456' }), 400);
       const right = { username: d.tenant.adminEmail, password: d.admin.password };
-      await expectStatus(browser.post(page, right, { token: '' }), 303);
+      await expectStatus(postHosted(browser, page, right), 303);
     },
   ],
   [
@@ -98,10 +118,10 @@ export const authPageCases: Case[] = [
         password: PAGE_PASSWORD,
         repeat: `${PAGE_PASSWORD}x`,
       };
-      const refused = await onHost(d, 'POST', AUTH_PAGE_PATHS.signUp, fields);
+      const refused = await postForm(d, AUTH_PAGE_PATHS.signUp, fields);
       expect(refused.status, refused.text).toBe(400);
       expect(refused.text).not.toContain(PAGE_PASSWORD);
-      const signedUp = await onHost(d, 'POST', AUTH_PAGE_PATHS.signUp, {
+      const signedUp = await postForm(d, AUTH_PAGE_PATHS.signUp, {
         ...fields,
         repeat: PAGE_PASSWORD,
         terms: 'on',
@@ -112,7 +132,7 @@ export const authPageCases: Case[] = [
   [
     `POST ${AUTH_PAGE_PATHS.forgotPassword}`,
     async (d) => {
-      const sent = await onHost(d, 'POST', AUTH_PAGE_PATHS.forgotPassword, {
+      const sent = await postForm(d, AUTH_PAGE_PATHS.forgotPassword, {
         email: `pat@${d.tenant.domain}`,
       });
       expect(sent.status, sent.text).toBe(200);
@@ -122,14 +142,14 @@ export const authPageCases: Case[] = [
     `POST ${AUTH_PAGE_PATHS.newPassword}`,
     async (d) => {
       const token = d.admin.refresh;
-      const differ = await onHost(d, 'POST', AUTH_PAGE_PATHS.newPassword, {
+      const differ = await postForm(d, AUTH_PAGE_PATHS.newPassword, {
         token,
         password: PAGE_PASSWORD,
         confirm: d.admin.password,
       });
       expect(differ.status, differ.text).toBe(400);
       expect(differ.text).not.toContain(d.admin.password);
-      const stale = await onHost(d, 'POST', AUTH_PAGE_PATHS.newPassword, {
+      const stale = await postForm(d, AUTH_PAGE_PATHS.newPassword, {
         token,
         password: PAGE_PASSWORD,
         confirm: PAGE_PASSWORD,

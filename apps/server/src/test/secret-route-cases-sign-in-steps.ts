@@ -64,7 +64,9 @@ function factorUser(d: Drive) {
   return made;
 }
 
-const origin = (d: Drive) => ({ origin: `http://${d.host}` });
+// The tenant's address the page is on, which these requests cannot name as Host, and the
+// same-origin fetch of the page's script (the steps refuse posts of other sites).
+const origin = (d: Drive) => ({ origin: `http://${d.host}`, 'sec-fetch-site': 'same-origin' });
 
 async function passwordStep(d: Drive, browser: Browser, page: string, email: string) {
   const fields = { username: email, password: d.admin.password };

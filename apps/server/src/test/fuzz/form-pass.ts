@@ -20,11 +20,17 @@ export async function openFormPass(url: string): Promise<FormPass> {
     .getSetCookie()
     .map((line) => line.split(';')[0]!)
     .find((pair) => pair.startsWith('tc_form='));
+  const token = formTokenIn(html);
+  if (!cookie || !token) throw new Error('the sign-in page gave no form cookie and token');
+  return { cookie, token, field: AUTH_FORM_TOKEN_FIELD };
+}
+
+/** The form token a sign-in page's state carries, as its forms post it. */
+export function formTokenIn(html: string): string | undefined {
   const start = html.indexOf(`id="${AUTH_BOOT_ELEMENT_ID}">`);
+  if (start < 0) return undefined;
   const boot = JSON.parse(
     html.slice(html.indexOf('>', start) + 1, html.indexOf('</script>', start)),
   );
-  const token = (boot as { state: { formToken?: string } }).state.formToken;
-  if (!cookie || !token) throw new Error('the sign-in page gave no form cookie and token');
-  return { cookie, token, field: AUTH_FORM_TOKEN_FIELD };
+  return (boot as { state: { formToken?: string } }).state.formToken;
 }
