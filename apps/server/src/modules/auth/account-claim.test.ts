@@ -18,7 +18,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { followLink, linkIn, NEW_PASSWORD, postJson, tenantHost } from '../../test/helpers/account';
 import {
   GOOGLE_CLIENT_ID,
-  postGoogle,
+  postGoogleSignIn,
   startTestIssuer,
   type TestIssuer,
 } from '../../test/helpers/google-test-issuer';
@@ -90,9 +90,10 @@ describe('an unverified account claimed through Google', () => {
       'react-client',
     );
 
-    const google = await postGoogle(
+    const google = await postGoogleSignIn(
       server,
-      { credential: await issuer.idToken({ email, given_name: 'Victor' }) },
+      issuer,
+      { email, given_name: 'Victor' },
       { 'tenant-id': tenant.tenantId },
     );
     expect(google.status).toBe(200);
@@ -135,9 +136,10 @@ describe('an unverified account claimed through Google', () => {
     const email = `${uniqueName('own')}@example.test`;
     const verifyLink = await squat(email);
     expect((await followLink(server, verifyLink, '/auth/verify-email')).status).toBe(200);
-    const google = await postGoogle(
+    const google = await postGoogleSignIn(
       server,
-      { credential: await issuer.idToken({ email }) },
+      issuer,
+      { email },
       { 'tenant-id': tenant.tenantId },
     );
     expect(google.status).toBe(200);

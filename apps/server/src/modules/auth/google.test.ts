@@ -11,6 +11,7 @@ import {
   GOOGLE_CLIENT_ID,
   googleNonce,
   postGoogle,
+  postGoogleSignIn,
   startTestIssuer,
   type TestIssuer,
 } from '../../test/helpers/google-test-issuer';
@@ -40,10 +41,8 @@ const inTenant = (t: { tenantId: string }) => ({ 'tenant-id': t.tenantId });
  * A Google sign-in as the sign-in screen makes it: a nonce for this browser first, then
  * Google's credential carrying it, sent from the same browser (its cookie).
  */
-async function postGoogleAs(claims: JWTPayload, headers: Record<string, string> = {}) {
-  const { nonce, cookie } = await googleNonce(server, headers);
-  const credential = await issuer.idToken({ ...claims, nonce });
-  return postGoogle(server, { credential }, { ...headers, cookie });
+function postGoogleAs(claims: JWTPayload, headers: Record<string, string> = {}) {
+  return postGoogleSignIn(server, issuer, claims, headers);
 }
 
 async function signupTenant(allowSignup: boolean) {

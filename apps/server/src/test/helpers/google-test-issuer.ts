@@ -77,6 +77,21 @@ export function postGoogle(
 }
 
 /**
+ * A Google sign-in as the console's sign-in screen makes it: a nonce for this browser first,
+ * then Google's credential carrying it, sent from the same browser (its cookie).
+ */
+export async function postGoogleSignIn(
+  server: TestServer,
+  issuer: TestIssuer,
+  claims: JWTPayload,
+  headers: Record<string, string> = {},
+): Promise<GoogleAnswer> {
+  const { nonce, cookie } = await googleNonce(server, headers);
+  const credential = await issuer.idToken({ ...claims, nonce });
+  return postGoogle(server, { credential }, { ...headers, cookie });
+}
+
+/**
  * What the sign-in screen does before it shows Google's button: asks for a nonce, which the
  * server keeps for this browser (its browser-id cookie, set by this answer when it had none).
  * Answers the nonce (undefined when refused) and the Cookie header that names the browser.
