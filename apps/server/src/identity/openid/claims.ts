@@ -101,15 +101,24 @@ export const sessionOfGrant = {
       clientId: string;
       ttl: number;
       origin?: SessionOrigin;
+      /**
+       * When the browser's provider session last proved its user (epoch seconds): a grant made
+       * by single sign-on opens a new session without a password, so that session's proof is
+       * the sign-in's, not its own start (account security changes need a recent one).
+       */
+      signedInAt?: number | undefined;
     },
   ): Promise<{ id: string; revoked: boolean }> {
     const expiresAt = new Date(Date.now() + input.ttl * 1000).toISOString();
     const origin = input.origin;
+    const signedInAt =
+      input.signedInAt === undefined ? null : new Date(input.signedInAt * 1000).toISOString();
     const result = (await db.execute(sql`
       insert into sessions (tenant_id, user_id, expires_at, grant_id, client_id, user_agent,
-        ip_address, browser_hash)
+        ip_address, browser_hash, reverified_at)
       values (${input.tenantId}, ${input.userId}, ${expiresAt}, ${input.grantId}, ${input.clientId},
-        ${origin?.userAgent ?? null}, ${origin?.ipAddress ?? null}, ${origin?.browserHash ?? null})
+        ${origin?.userAgent ?? null}, ${origin?.ipAddress ?? null}, ${origin?.browserHash ?? null},
+        ${signedInAt})
       on conflict (grant_id) where grant_id is not null
         do update set last_used_at = now(),
           user_agent = coalesce(sessions.user_agent, excluded.user_agent),

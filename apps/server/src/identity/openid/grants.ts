@@ -55,6 +55,7 @@ export async function grantFor(
       clientId: client.clientId,
       ttl: sessions.ttl,
       origin: browserOrigin(ctx.req.headers, handedOffRequests.get(ctx.req)?.ip ?? ctx.ip),
+      signedInAt: session.authTime(),
     });
   }
   return grant;
