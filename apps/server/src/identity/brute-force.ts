@@ -214,21 +214,6 @@ export async function withdrawLoginAttempt(db: Pick<Database, 'execute'>, attemp
 }
 
 /**
- * One guess counted as a failure whatever its outcome (the account's own routes, where a
- * right guess proves nothing new): false when the account is locked and the guess must be
- * refused unchecked.
- */
-export async function takeLoginAttempt(
-  db: Database,
-  settings: BruteForceSettings,
-  key: { id: string; tenantId: string },
-): Promise<boolean> {
-  const attempt = await startLoginAttempt(db, settings, key);
-  await failLoginAttempt(db, settings, attempt);
-  return attempt.allowed;
-}
-
-/**
  * Forgets an account's failures (a right sign-in, a new password set for it). Attempts still
  * pending keep the row, each one statement, so that none is lost to a concurrent admission.
  */

@@ -7,7 +7,7 @@ import { retireLinks } from '../../mail/links';
 import { lockUser, passwordHashOf, writePasswordHash, findProfile } from './queries';
 import { stampProof } from './reverification';
 import { recordSecurityChange } from './security-record';
-import { bySelf, takeGuess, type AccountDeps, type AccountUser } from './service';
+import { bySelf, withGuess, type AccountDeps, type AccountUser } from './service';
 import { endSessions } from './sessions';
 
 /**
@@ -22,15 +22,16 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string; acceptLanguage?: string },
 ): Promise<{ endedSessions: number }> {
   const { db } = deps;
-  await takeGuess(deps, user);
-  const stored = await passwordHashOf(db, user.tenantId, user.userId);
-  if (!(await verifyPassword(stored, input.currentPassword))) {
-    throw badRequest(
-      'account.current_password_wrong',
-      {},
-      { currentPassword: 'account.current_password_wrong' },
-    );
-  }
+  await withGuess(deps, user, async () => {
+    const stored = await passwordHashOf(db, user.tenantId, user.userId);
+    if (!(await verifyPassword(stored, input.currentPassword))) {
+      throw badRequest(
+        'account.current_password_wrong',
+        {},
+        { currentPassword: 'account.current_password_wrong' },
+      );
+    }
+  });
   await clearLoginFailures(db, user.userId);
   // The current password is a proof of the user: the session's next security change is recent.
   await stampProof(db, user);

@@ -11,7 +11,7 @@ import {
 import { relyingPartyFor, type RelyingParty } from '../../identity/second-factor/relying-party';
 import { useSecondFactorCode } from '../../identity/second-factor/sign-in-facts';
 import { passwordHashOf, tenantOf } from './queries';
-import { takeGuess, type AccountDeps, type AccountUser } from './service';
+import { withGuess, type AccountDeps, type AccountUser } from './service';
 
 /*
  * Re-verification (docs/decisions/0018-recent-proof-for-account-security.md): a security
@@ -148,12 +148,13 @@ export async function reverify(
   proof: ReverifyRequest,
   context: { origin: string | undefined; acceptLanguage: string | undefined },
 ): Promise<void> {
-  await takeGuess(deps, user);
-  const failure = await checkProof(deps, user, proof, context);
-  if (failure) {
-    await voidProof(deps.db, user);
-    throw failure;
-  }
+  await withGuess(deps, user, async () => {
+    const failure = await checkProof(deps, user, proof, context);
+    if (failure) {
+      await voidProof(deps.db, user);
+      throw failure;
+    }
+  });
   if (proof.password !== undefined) await clearLoginFailures(deps.db, user.userId);
   await stampProof(deps.db, user);
 }

@@ -7,7 +7,11 @@ import type {
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../http/problem';
-import { takeLoginAttempt } from '../../identity/brute-force';
+import {
+  failLoginAttempt,
+  startLoginAttempt,
+  withdrawLoginAttempt,
+} from '../../identity/brute-force';
 import { notifySecurityEvent } from '../../identity/second-factor/notifications';
 import {
   remainingRecoveryCodes,
@@ -62,16 +66,32 @@ export const bySelf = (user: AccountUser) => ({
 });
 
 /**
- * Counts one guess of a secret (the current password, an authenticator code) toward the
- * account's lockout, before it is checked, as a sign-in does: a stolen access token must not
- * turn these routes into an unlimited guessing oracle.
+ * Checks one guess of a secret (the current password, an authenticator code) as an attempt in
+ * the account's lockout, as a sign-in does: a stolen access token must not turn these routes
+ * into an unlimited guessing oracle. Refused unchecked while the account is locked; `check`
+ * throws when the guess is wrong, which counts as a failure (so does any other error while
+ * checking: a guess is never free). A right guess leaves the count as it was, so right guesses
+ * that arrive together are not taken for quick failures; whoever proved the password clears
+ * the failures itself.
  */
-export async function takeGuess(deps: AccountDeps, user: AccountUser): Promise<void> {
-  const allowed = await takeLoginAttempt(deps.db, deps.config.bruteForce, {
+export async function withGuess<T>(
+  deps: AccountDeps,
+  user: AccountUser,
+  check: () => Promise<T>,
+): Promise<T> {
+  const attempt = await startLoginAttempt(deps.db, deps.config.bruteForce, {
     id: user.userId,
     tenantId: user.tenantId,
   });
-  if (!allowed) throw new AppError(429, 'account.locked');
+  if (!attempt.allowed) throw new AppError(429, 'account.locked');
+  try {
+    const result = await check();
+    await withdrawLoginAttempt(deps.db, attempt);
+    return result;
+  } catch (error) {
+    await failLoginAttempt(deps.db, deps.config.bruteForce, attempt);
+    throw error;
+  }
 }
 
 export async function getProfile(db: Database, user: AccountUser): Promise<AccountProfile> {
@@ -152,7 +172,15 @@ export async function confirmTotp(
   input: { code: string; acceptLanguage?: string },
 ): Promise<string[]> {
   if (await hasConfirmedTotp(deps.db, user.userId)) throw conflict('mfa.totp_exists');
-  await takeGuess(deps, user);
+  return withGuess(deps, user, () => confirmTotpCode(deps, user, input));
+}
+
+/** Checks the first code of a new authenticator app and sets it up, with recovery codes. */
+function confirmTotpCode(
+  deps: AccountDeps,
+  user: AccountUser,
+  input: { code: string; acceptLanguage?: string },
+): Promise<string[]> {
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, user.tenantId, user.userId);
     const code = input.code.replace(/\s/g, '');
