@@ -3,6 +3,7 @@ import { createTenant, type TenantFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import {
   GOOGLE_CLIENT_ID,
+  googleNonce,
   postGoogle,
   startTestIssuer,
   type TestIssuer,
@@ -22,53 +23,62 @@ afterAll(async () => {
   await issuer?.close();
 });
 
-const post = (credential: string) =>
-  postGoogle(server, { credential }, { 'tenant-id': tenant.tenantId });
+/**
+ * Posts a credential as the sign-in screen does: a nonce for this browser first, which the
+ * credential is made with (every one but the defect under test is right, nonce included).
+ */
+async function post(credential: (nonce: string) => Promise<string>) {
+  const headers = { 'tenant-id': tenant.tenantId };
+  const { nonce, cookie } = await googleNonce(server, headers);
+  expect(nonce).toEqual(expect.any(String));
+  return postGoogle(server, { credential: await credential(nonce!) }, { ...headers, cookie });
+}
 
 describe('Google ID token verification', () => {
   it('accepts both of Google’s issuer spellings', async () => {
     for (const iss of ['https://accounts.google.com', 'accounts.google.com']) {
-      const answer = await post(
-        await issuer.idToken({ email: tenant.adminEmail }, { issuer: iss }),
+      const answer = await post((nonce) =>
+        issuer.idToken({ email: tenant.adminEmail, nonce }, { issuer: iss }),
       );
       expect(answer.status).toBe(200);
     }
   });
 
-  const refused: [string, () => Promise<string>][] = [
+  const refused: [string, (nonce: string) => Promise<string>][] = [
     [
       'another audience',
-      () =>
+      (nonce) =>
         issuer.idToken(
-          { email: tenant.adminEmail },
+          { email: tenant.adminEmail, nonce },
           { audience: 'someone-else.apps.googleusercontent.com' },
         ),
     ],
     [
       'another issuer',
-      () => issuer.idToken({ email: tenant.adminEmail }, { issuer: 'https://evil.example' }),
+      (nonce) =>
+        issuer.idToken({ email: tenant.adminEmail, nonce }, { issuer: 'https://evil.example' }),
     ],
     [
       'an expired token',
-      () =>
+      (nonce) =>
         issuer.idToken(
-          { email: tenant.adminEmail },
+          { email: tenant.adminEmail, nonce },
           { expiresAt: Math.floor(Date.now() / 1000) - 3600 },
         ),
     ],
     [
       'an unverified e-mail address',
-      () => issuer.idToken({ email: tenant.adminEmail, email_verified: false }),
+      (nonce) => issuer.idToken({ email: tenant.adminEmail, email_verified: false, nonce }),
     ],
-    ['no e-mail address', () => issuer.idToken({})],
+    ['no e-mail address', (nonce) => issuer.idToken({ nonce })],
     [
       'a signature by another key',
-      () => issuer.idToken({ email: tenant.adminEmail }, { forged: true }),
+      (nonce) => issuer.idToken({ email: tenant.adminEmail, nonce }, { forged: true }),
     ],
     ['a string that is no token', async () => 'not-a-jwt'],
     [
       'an unsigned token',
-      async () => {
+      async (nonce) => {
         const header = Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url');
         const claims = Buffer.from(
           JSON.stringify({
@@ -77,6 +87,7 @@ describe('Google ID token verification', () => {
             sub: '1',
             email: tenant.adminEmail,
             email_verified: true,
+            nonce,
             iat: Math.floor(Date.now() / 1000),
             exp: Math.floor(Date.now() / 1000) + 600,
           }),
@@ -87,7 +98,7 @@ describe('Google ID token verification', () => {
   ];
 
   it.each(refused)('refuses %s with 401 and the spec’s words', async (_name, credential) => {
-    const answer = await post(await credential());
+    const answer = await post(credential);
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({
       status: 401,
