@@ -10,7 +10,13 @@ import {
   type TenantFixture,
 } from '../../test/fixtures';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harness';
-import { auditOfUser, call, setMfaPolicy, signInAgain } from '../../test/helpers/account-security';
+import {
+  auditOfUser,
+  call,
+  enrolTotpThroughAccount,
+  setMfaPolicy,
+  signInAgain,
+} from '../../test/helpers/account-security';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 let smtp: TestSmtpServer;
@@ -37,26 +43,7 @@ async function failuresOf(userId: string): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-/** Sets up and confirms an authenticator app; answers its secret and the recovery codes. */
-async function enrolTotp(tenant: Signed) {
-  const setup = await call<{ data: { secret: string; otpauthUri: string } }>(
-    server,
-    tenant.token,
-    'POST',
-    '/account/mfa/totp/setup',
-  );
-  expect(setup.status).toBe(200);
-  const { secret } = setup.body.data;
-  const confirm = await call<{ data: { recoveryCodes: string[] } }>(
-    server,
-    tenant.token,
-    'POST',
-    '/account/mfa/totp/confirm',
-    { code: currentTotpCode(secret) },
-  );
-  expect(confirm.status).toBe(200);
-  return { secret, recoveryCodes: confirm.body.data.recoveryCodes };
-}
+const enrolTotp = (tenant: Signed) => enrolTotpThroughAccount(server, tenant.token);
 
 describe('profile', () => {
   it('reads and changes name, language and the new-browser mail, audited', async () => {

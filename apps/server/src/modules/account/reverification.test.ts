@@ -7,6 +7,7 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/harn
 import {
   SoftwareAuthenticator,
   call,
+  enrolTotpThroughAccount,
   sessionIdOf,
   signInAgain,
   tenantOrigin,
@@ -50,25 +51,7 @@ async function failuresOf(userId: string): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-async function enrolTotp(tenant: Signed) {
-  const setup = await call<{ data: { secret: string } }>(
-    server,
-    tenant.token,
-    'POST',
-    '/account/mfa/totp/setup',
-  );
-  expect(setup.status).toBe(200);
-  const { secret } = setup.body.data;
-  const confirm = await call<{ data: { recoveryCodes: string[] } }>(
-    server,
-    tenant.token,
-    'POST',
-    '/account/mfa/totp/confirm',
-    { code: currentTotpCode(secret) },
-  );
-  expect(confirm.status).toBe(200);
-  return { secret, recoveryCodes: confirm.body.data.recoveryCodes };
-}
+const enrolTotp = (tenant: Signed) => enrolTotpThroughAccount(server, tenant.token);
 
 async function addPasskey(tenant: Signed) {
   const origin = tenantOrigin(server, tenant);

@@ -1,7 +1,9 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
+import { currentTotpCode } from '../../identity/second-factor/totp';
 import { api, signIn, type TenantFixture } from '../fixtures';
 import { TEST_PASSWORD, type TestServer } from '../harness';
 
@@ -33,6 +35,30 @@ export const signInAgain = (server: TestServer, tenant: TenantFixture, password 
   signIn(server, tenant.name, tenant.adminEmail, password);
 
 /** The session id an access token carries. */
+/**
+ * Sets up and confirms an authenticator app through the account routes, in a session that may
+ * (a recent sign-in); answers its secret and the recovery codes.
+ */
+export async function enrolTotpThroughAccount(server: TestServer, token: string) {
+  const setup = await call<{ data: { secret: string } }>(
+    server,
+    token,
+    'POST',
+    '/account/mfa/totp/setup',
+  );
+  expect(setup.status).toBe(200);
+  const { secret } = setup.body.data;
+  const confirm = await call<{ data: { recoveryCodes: string[] } }>(
+    server,
+    token,
+    'POST',
+    '/account/mfa/totp/confirm',
+    { code: currentTotpCode(secret) },
+  );
+  expect(confirm.status).toBe(200);
+  return { secret, recoveryCodes: confirm.body.data.recoveryCodes };
+}
+
 export const sessionIdOf = (accessToken: string) =>
   (JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sid: string })
     .sid;
