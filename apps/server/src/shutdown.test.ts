@@ -165,4 +165,19 @@ describe('SIGTERM', () => {
       .filter((line) => line.includes('shutdown timeout'));
     expect(lines).toHaveLength(1);
   }, 120_000);
+
+  it('exits 0 within SHUTDOWN_TIMEOUT when whoever read its output went away before the signal', async () => {
+    // It logs while stopping (info), and a request still in flight makes it log again when the
+    // time is out: every one of those lines meets a pipe nobody reads (EPIPE).
+    const server = await startServer({ SHUTDOWN_TIMEOUT: '2', LOG_LEVEL: 'info' });
+    const slow = slowSignIn(server);
+    await slow.started;
+    slow.done.catch(() => undefined);
+    server.child.stdout!.destroy();
+    server.child.kill('SIGTERM');
+    const hung = new Promise<'still running'>((resolve) =>
+      setTimeout(() => resolve('still running'), 60_000).unref(),
+    );
+    expect(await Promise.race([server.exited, hung])).toBe(0);
+  }, 120_000);
 });
