@@ -4,14 +4,16 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../apps/server/src/test/harness';
+import { freePort } from '../apps/server/src/test/ports';
 import { startOpenAiMock } from '../apps/server/src/test/openai-mock';
 import { startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/smtp';
 import { ENV_FILE, type E2eEnv } from './env';
@@ -47,21 +49,37 @@ function startMailbox(smtp: TestSmtpServer, port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-// PGlite migrations and the demo seed take most of a minute when the machine is busy.
-async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 180_000) {
+/** What the server wrote so far, for an error that says why it is not there. */
+const serverLog = (file: string) =>
+  existsSync(file) ? readFileSync(file, 'utf8').slice(-4000) : '';
+
+/**
+ * Waits until the server started here answers: its /healthz names the instance id it was
+ * given. A process that exited, or another process answering on the port (freePort's port
+ * taken before the server bound it), stops the run at once with the server's log. PGlite
+ * migrations and the demo seed take most of a minute when the machine is busy.
+ */
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  instance: string,
+  logFile: string,
+  timeoutMs = 180_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
+      throw new Error(`the e2e server exited with code ${child.exitCode}:\n${serverLog(logFile)}`);
+    }
+    const health = await fetch(`${url}/healthz`)
+      .then((response) => response.json() as Promise<{ instance?: string }>)
+      .catch(() => undefined);
+    if (health && health.instance !== instance) {
       throw new Error(
-        `the server exited with code ${child.exitCode}; see test-results/e2e-server.log`,
+        `another process answers on ${url}, not the e2e server:\n${serverLog(logFile)}`,
       );
     }
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (health && (await fetch(`${url}/readyz`).catch(() => undefined))?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the server did not become ready at ${url} within ${timeoutMs} ms`);
@@ -95,6 +113,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const log = createWriteStream(logFile);
 
   const adminUrl = `http://localhost:${port}`;
+  const instance = randomUUID();
   const server = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
     env: {
@@ -103,6 +122,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Both loopbacks: Chromium may try ::1 first for *.localhost.
       HOST: 'localhost',
       PUBLIC_URL: adminUrl,
+      INSTANCE_ID: instance,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: 'true',
@@ -150,7 +170,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   try {
-    await waitUntilReady(adminUrl, server);
+    await waitUntilReady(adminUrl, server, instance, logFile);
   } catch (error) {
     await stop();
     throw error;

@@ -5,8 +5,8 @@
  * ready once it answers /readyz, stopped with SIGTERM (SIGKILL if it hangs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import os from 'node:os';
+import { freePort } from '../../apps/server/src/test/ports';
 import type { Cleanups } from './cleanups';
 import { root, serverMain } from './paths';
 
@@ -41,16 +41,7 @@ export const BOOTSTRAP_ADMIN_PASSWORD = 'Bench-admin-1!';
 const READY_TIMEOUT_MS = 300_000;
 const KEPT_OUTPUT = 20_000;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 export async function startServer(options: StartOptions = {}): Promise<BenchServer> {
   const { host = '127.0.0.1', name = 'the server', script = serverMain } = options;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /** An SMTP server's address: nodemailer reads host, port and credentials from it. */
@@ -71,6 +72,11 @@ const envSchema = z.object({
     .default(1),
   /** How long a stopping process lets requests in flight finish. */
   SHUTDOWN_TIMEOUT: seconds.default(10),
+  /** A name /healthz answers, so a supervisor can tell that the process it started answers. */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+    .optional(),
   BOOTSTRAP_ADMIN_EMAIL: z
     .email({ message: 'must be an e-mail address' })
     .default('admin@example.com'),
@@ -169,6 +175,8 @@ export interface Config {
   workers: number;
   /** Milliseconds a stopping process lets requests in flight finish. */
   shutdownTimeoutMs: number;
+  /** What /healthz names this process: INSTANCE_ID, else a random id of this start. */
+  instanceId: string;
   bootstrapAdminEmail: string;
   bootstrapAdminPassword: string | undefined;
   seedDemo: boolean;
@@ -239,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     workers: e.WORKERS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
+    instanceId: e.INSTANCE_ID ?? randomUUID(),
     bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL.toLowerCase(),
     bootstrapAdminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
     // The demo tenant is for the embedded quick start, not for a production PostgreSQL.

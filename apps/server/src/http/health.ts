@@ -14,7 +14,11 @@ export const READY_TIMEOUT_MS = 3000;
 /** Liveness (the process answers) and readiness (the database answers). */
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const schema = { tags: ['health'], hide: false };
-  app.get('/healthz', { schema }, async () => ({ status: 'ok' }));
+  // The instance lets whoever started a process check that it is the one answering here.
+  app.get('/healthz', { schema }, async () => ({
+    status: 'ok',
+    instance: ctx.config.instanceId,
+  }));
   app.get('/readyz', { schema }, async (request, reply) => {
     // Each check asks the pool again, so readiness comes back by itself with the database.
     try {

@@ -148,7 +148,10 @@ describe('docs and health', () => {
   });
 
   it('answers /healthz and /readyz', async () => {
-    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({
+      status: 'ok',
+      instance: server.config.instanceId,
+    });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
   });

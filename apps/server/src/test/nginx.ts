@@ -3,7 +3,7 @@ import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './harness';
+import { freePort } from './ports';
 
 /** The configuration operators are given; the tests run nginx from it, not from a copy. */
 export const DEPLOY_NGINX_CONF = fileURLToPath(

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './harness';
+import { freePort } from './ports';
 
 // The built server (global-setup.ts builds it), run as `npm start` runs it.
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
@@ -18,9 +19,14 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** Starts the built server as its own process and resolves once it listens. */
+/**
+ * Starts the built server as its own process and resolves once it listens and is the one
+ * answering on its port (its /healthz names the instance id it was given): another process
+ * may take the port freePort picked before the server binds it.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const instance = randomUUID();
   const child = spawn(process.execPath, [MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -29,6 +35,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: 'false',
+      INSTANCE_ID: instance,
       ...env,
     },
   });
@@ -42,6 +49,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.stderr.on('data', (chunk) => (output += chunk));
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
+  const url = `http://127.0.0.1:${port}`;
+  const health = (await (await fetch(`${url}/healthz`)).json()) as { instance?: string };
+  if (health.instance !== instance) {
+    child.kill('SIGKILL');
+    throw new Error(`another process answers on port ${port}, not the server started: ${output}`);
+  }
   const end = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -49,7 +62,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       child.kill(signal);
     });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     child,
     output: () => output,
     exited,

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './harness';
+import { freePort } from './ports';
 
 /** One received message, decoded enough for tests to read words and links. */
 export interface ReceivedMail {
