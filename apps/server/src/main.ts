@@ -5,7 +5,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from './db/database';
 import { seed } from './bootstrap/seed';
 import { runFleet } from './fleet';
+import { stopWithParent } from './parent-watch';
 import { loggableError } from './http/logging';
+import { standardOutputLog } from './http/standard-output-log';
 
 /** Expected start-up failures are one clear line and exit code 1, never a stack trace. */
 function fail(message: string): never {
@@ -43,6 +45,7 @@ async function main() {
     if (error instanceof DatabaseUnavailableError) fail(error.message);
     fail(`the database could not be prepared: ${(error as Error).message}`);
   }
+  stopWithParent();
   // In a fleet the primary migrates and seeds once, prints the banner, and serves nothing.
   if (fleet && cluster.isWorker) return serve(config, database);
   const report = await seed(database.db, config);
@@ -74,7 +77,7 @@ async function main() {
  * then the database closes. All of it is bounded by SHUTDOWN_TIMEOUT.
  */
 async function serve(config: Config, database: DatabaseHandle): Promise<void> {
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: standardOutputLog() });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
