@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,18 +46,29 @@ export interface DatabaseOptions {
   /** PGlite data folder, or 'memory://' for tests. */
   dataDir: string;
   poolSize?: number;
+  /**
+   * More PGlite options: the tests start from a migrated data directory (`loadDataDir`) with
+   * the engine compiled once per process, instead of running initdb for every database.
+   */
+  pglite?: Pick<
+    PGliteOptions,
+    'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'
+  >;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.pglite);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  more: DatabaseOptions['pglite'] = {},
+): Promise<DatabaseHandle> {
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...more });
   } catch (error) {
     throw new DatabaseUnavailableError(
       `Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`,

@@ -1,16 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { seed } from '../bootstrap/seed';
+import {
+  adminPostgresUrl,
+  createPostgresDatabase,
+  pgliteTemplateOptions,
+} from './database-templates';
+import { freePort, isPortTaken } from './ports';
+
+export { adminPostgresUrl, createPostgresDatabase, freePort };
 
 /** Which engine this run tests: the vitest projects set TEST_DB (vitest.config.ts). */
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-export const adminPostgresUrl =
-  process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestServer {
   url: string;
@@ -20,37 +23,6 @@ export interface TestServer {
   /** A database URL for this test (PostgreSQL only), e.g. to start a second process on it. */
   databaseUrl: string | undefined;
   close(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A fresh, empty PostgreSQL database, so repeated and parallel runs never collide. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tc_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminPostgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminPostgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminPostgresUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 export interface TestServerOptions {
@@ -66,6 +38,21 @@ export interface TestServerOptions {
 export async function startTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
+): Promise<TestServer> {
+  // freePort's port may be taken by another process before the server binds it: then the
+  // server is started again on another one, never left to a stranger answering there.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePort(env, options);
+    } catch (error) {
+      if (!isPortTaken(error) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnFreePort(
+  env: Record<string, string>,
+  options: TestServerOptions,
 ): Promise<TestServer> {
   const port = await freePort();
   const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -87,27 +74,44 @@ export async function startTestServer(
     ...env,
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
   });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: 'memory://',
-    poolSize: 5,
-  });
-  await database.migrate();
-  await seed(database.db, config);
-  const app = await buildApp({ config, database, ...options });
-  await app.listen({ port, host: '127.0.0.1' });
+  const database = await openTestDatabase(config.databaseUrl, 5);
+  const close = async (app?: FastifyInstance) => {
+    await app?.close();
+    await database.close();
+    await pgDatabase?.drop();
+  };
+  let app: FastifyInstance | undefined;
+  try {
+    await seed(database.db, config);
+    app = await buildApp({ config, database, ...options });
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await close(app);
+    throw error;
+  }
   return {
     url: config.publicUrl,
     config,
     app,
     database,
     databaseUrl: pgDatabase?.url,
-    close: async () => {
-      await app.close();
-      await database.close();
-      await pgDatabase?.drop();
-    },
+    close: () => close(app),
   };
+}
+
+/** Opens and migrates a database: on PGlite a copy of the run's template, in memory. */
+async function openTestDatabase(
+  databaseUrl: string | undefined,
+  poolSize: number,
+): Promise<DatabaseHandle> {
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    poolSize,
+    ...(databaseUrl ? {} : { pglite: await pgliteTemplateOptions() }),
+  });
+  await database.migrate();
+  return database;
 }
 
 /** A database of the engine under test, migrated and seeded, without a server. */
@@ -121,12 +125,7 @@ export interface SeededDatabase {
 /** For tests of what runs beside the routes (the mail worker, the retention job). */
 export async function openSeededDatabase(config: Config, poolSize = 4): Promise<SeededDatabase> {
   const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : undefined;
-  const database = await openDatabase({
-    databaseUrl: pgDatabase?.url,
-    dataDir: 'memory://',
-    poolSize,
-  });
-  await database.migrate();
+  const database = await openTestDatabase(pgDatabase?.url, poolSize);
   await seed(database.db, { ...config, bootstrapAdminPassword: SUPER_ADMIN_PASSWORD });
   return {
     database,
