@@ -10,7 +10,9 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: CI,
-  workers: 2,
+  // The browser tests mostly wait (pages, mail, the server): on two cores four workers kept
+  // the machine busy where two left it idle more than half the time.
+  workers: 4,
   retries: CI ? 1 : 0,
   // A test that creates a tenant and signs in through the hosted page took 20-30 s on a loaded
   // 2-core machine (two browsers, the server and PostgreSQL sharing both cores): twice that.
@@ -24,7 +26,9 @@ export default defineConfig({
   ],
   use: {
     headless: true,
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshots: recording one for every test cost a third of
+    // the browser phase. A test that failed once is traced on its retry (CI retries once).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -36,7 +36,9 @@ export const NEW_PASSWORD = 'Fresh-passw0rd!2026';
 
 export function mailbox(env: E2eEnv): Mailbox {
   return {
-    async waitFor(to, match, timeoutMs = 15_000) {
+    // A minute: the outbox worker shares a loaded machine with browsers and other tests; the
+    // test's own timeout still bounds the wait.
+    async waitFor(to, match, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const response = await fetch(`${env.mailUrl}/mails?to=${encodeURIComponent(to)}`);
