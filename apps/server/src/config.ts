@@ -72,6 +72,8 @@ const envSchema = z.object({
     .default(1),
   /** How long a stopping process lets requests in flight finish. */
   SHUTDOWN_TIMEOUT: seconds.default(10),
+  /** Set by npm for the script it runs (not a setting): `npm start` started this process. */
+  npm_lifecycle_event: z.string().optional(),
   /** A name /healthz answers, so a supervisor can tell that the process it started answers. */
   INSTANCE_ID: z
     .string()
@@ -177,6 +179,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** What /healthz names this process: INSTANCE_ID, else a random id of this start. */
   instanceId: string;
+  /** Started by an npm script (`npm start`): the server stops when npm is gone. */
+  startedByNpm: boolean;
   bootstrapAdminEmail: string;
   bootstrapAdminPassword: string | undefined;
   seedDemo: boolean;
@@ -248,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
     instanceId: e.INSTANCE_ID ?? randomUUID(),
+    startedByNpm: e.npm_lifecycle_event !== undefined,
     bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL.toLowerCase(),
     bootstrapAdminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
     // The demo tenant is for the embedded quick start, not for a production PostgreSQL.

@@ -45,7 +45,7 @@ async function main() {
     if (error instanceof DatabaseUnavailableError) fail(error.message);
     fail(`the database could not be prepared: ${(error as Error).message}`);
   }
-  stopWithParent();
+  stopWithParent(config.startedByNpm);
   // In a fleet the primary migrates and seeds once, prints the banner, and serves nothing.
   if (fleet && cluster.isWorker) return serve(config, database);
   const report = await seed(database.db, config);

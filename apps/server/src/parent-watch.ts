@@ -6,8 +6,8 @@
  * process sends itself SIGTERM and stops as a signal would stop it. A fleet's workers watch
  * their primary the same way.
  */
-export function stopWithParent(intervalMs = 500): void {
-  if (!process.env.npm_lifecycle_event) return;
+export function stopWithParent(startedByNpm: boolean, intervalMs = 500): void {
+  if (!startedByNpm) return;
   const parent = process.ppid;
   const timer = setInterval(() => {
     if (process.ppid === parent) return;
