@@ -37,6 +37,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // Vitest's 5 s was too little for a dialog's whole flow on a fully busy machine.
+          testTimeout: 30_000,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
