@@ -19,6 +19,7 @@ import type { DialogMode } from './crud-dialog';
 import { EmptyState } from './empty-state';
 import { ExportCsvButton } from './export-csv-button';
 import { gridLocaleText, useDisplayedRows } from './grid-locale';
+import { GridBusyOverlay } from './grid-loading-overlay';
 import { RowMenu, type RowAction } from './row-menu';
 import { PAGE_SIZES, useListState } from './use-list-state';
 import { describeFailure } from '../../lib/problem-text';
@@ -249,12 +250,16 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
               />
             </>
           ) : (
-            <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
+            <Box
+              aria-busy={page.isFetching}
+              sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}
+            >
               <DataGrid
                 rows={rows}
                 columns={columns}
                 rowCount={totalCount}
                 loading={page.isFetching}
+                slots={{ loadingOverlay: GridBusyOverlay }}
                 paginationMode="server"
                 sortingMode="server"
                 filterMode="server"
