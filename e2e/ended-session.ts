@@ -23,10 +23,11 @@ export async function expectSessionEnded(env: E2eEnv, page: Page, bearer: string
   });
   expect(answer.status, "the ended session's access token").toBe(401);
   // The page may already be on its way to the sign-in by itself (its live updates were
-  // refused): a reload meeting that navigation is aborted, and the address below says where
-  // the page ended up either way.
+  // refused): a reload meeting that navigation is aborted, or finds the page it was sent to
+  // replaced by the new one (Chromium: "Not attached to an active page"), and the address
+  // below says where the page ended up either way.
   await page.reload().catch((error: Error) => {
-    if (!error.message.includes('ERR_ABORTED')) throw error;
+    if (!/ERR_ABORTED|Not attached to an active page/.test(error.message)) throw error;
   });
   await expect(page).toHaveURL(/\/login$/);
 }
