@@ -60,6 +60,31 @@ test.describe('live updates and permissions', () => {
     }
   });
 
+  test("a row's menu opens while the list is being fetched again", async ({
+    page,
+    freshTenant,
+  }) => {
+    const tenant = await freshTenant();
+    await openUsers(page, tenant);
+    // The next page answer is held: until it arrives, the grid shows its loading bar over the
+    // rows, as it does whenever another administrator's change reloads an open list.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1.0/users/page', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('columnheader', { name: 'Name' }).click();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+    await page
+      .getByRole('row', { name: new RegExp(tenant.admin.email) })
+      .getByRole('button', { name: /actions/i })
+      // Before the fix the loading overlay took the click ("… intercepts pointer events").
+      .click({ timeout: 20_000 });
+    await expect(page.getByRole('menu')).toBeVisible();
+    release();
+  });
+
   test('a stream the server refuses is reopened by itself, and changes still arrive', async ({
     page,
     freshTenant,

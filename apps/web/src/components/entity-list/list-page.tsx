@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, gridClasses, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import type { Page, PageRequest } from '@tc/contract/paging';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -260,6 +260,10 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
                 rowCount={totalCount}
                 loading={page.isFetching}
                 slots={{ loadingOverlay: GridBusyOverlay }}
+                // The grid's overlays only inform. The loading one covers every row while a
+                // page, a sort or another administrator's change is fetched, and took the
+                // clicks meant for the rows (a row's menu did not open).
+                sx={{ [`& .${gridClasses.overlayWrapper}`]: { pointerEvents: 'none' } }}
                 paginationMode="server"
                 sortingMode="server"
                 filterMode="server"
