@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid, gridClasses, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import type { Page, PageRequest } from '@tc/contract/paging';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -19,7 +19,7 @@ import type { DialogMode } from './crud-dialog';
 import { EmptyState } from './empty-state';
 import { ExportCsvButton } from './export-csv-button';
 import { gridLocaleText, useDisplayedRows } from './grid-locale';
-import { GridBusyOverlay } from './grid-loading-overlay';
+import { GridBusyOverlay, overlaysLetClicksThrough } from './grid-overlays';
 import { RowMenu, type RowAction } from './row-menu';
 import { PAGE_SIZES, useListState } from './use-list-state';
 import { describeFailure } from '../../lib/problem-text';
@@ -260,10 +260,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
                 rowCount={totalCount}
                 loading={page.isFetching}
                 slots={{ loadingOverlay: GridBusyOverlay }}
-                // The grid's overlays only inform. The loading one covers every row while a
-                // page, a sort or another administrator's change is fetched, and took the
-                // clicks meant for the rows (a row's menu did not open).
-                sx={{ [`& .${gridClasses.overlayWrapper}`]: { pointerEvents: 'none' } }}
+                sx={overlaysLetClicksThrough}
                 paginationMode="server"
                 sortingMode="server"
                 filterMode="server"

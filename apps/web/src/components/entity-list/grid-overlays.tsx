@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { GridLoadingOverlay, type GridLoadingOverlayProps } from '@mui/x-data-grid';
+import { gridClasses, GridLoadingOverlay, type GridLoadingOverlayProps } from '@mui/x-data-grid';
 
 /**
  * The grid's own loading bar, hidden from assistive technology. The grid's element has the
@@ -15,3 +15,12 @@ export function GridBusyOverlay(props: GridLoadingOverlayProps) {
     </Box>
   );
 }
+
+/**
+ * The grid's overlays only inform. The loading one covers every row while a page, a sort or
+ * another administrator's change is fetched, and took the clicks meant for the rows (a row's
+ * menu did not open): with this on the grid's `sx`, clicks go through to them.
+ */
+export const overlaysLetClicksThrough = {
+  [`& .${gridClasses.overlayWrapper}`]: { pointerEvents: 'none' },
+} as const;
