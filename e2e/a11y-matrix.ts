@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { expect, test as base, type Page } from '@playwright/test';
-import { passwordGrant } from './api-client';
 import { e2eEnv, type E2eEnv } from './env';
 import { mailbox } from './fixtures';
 import { tenantFactory, type FreshTenant } from './tenant-fixture';
@@ -77,26 +76,6 @@ export async function expectCombo(page: Page, { language, theme }: Combo) {
   await expect
     .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
     .toBe(theme === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)');
-}
-
-/**
- * A signed-in session without the sign-in form (which has tests of its own): the refresh token
- * of a password grant, placed where the console keeps a session that is not remembered. The
- * access token lives in the console's memory only, so the page restores the session by one
- * refresh, as after a reload.
- */
-export async function signInWithTokens(
-  page: Page,
-  env: E2eEnv,
-  realm: string,
-  who: { email: string; password: string },
-) {
-  const grant = await passwordGrant(env, realm, who);
-  await page.addInitScript((refresh) => {
-    // Only once: each refresh rotates the stored token, and a reload must not undo that.
-    if (sessionStorage.getItem('refresh_token')) return;
-    sessionStorage.setItem('refresh_token', refresh);
-  }, grant.refreshToken);
 }
 
 /** The rows every worker's tenant holds, by the names the screens show. */

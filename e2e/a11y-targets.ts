@@ -1,16 +1,8 @@
 import { settled, type AxeException } from './axe';
+import { restoreSession } from './pages';
 import type { E2eEnv } from './env';
 import type { FreshTenant } from './tenant-fixture';
-import {
-  exactly,
-  expect,
-  seeded,
-  signInWithTokens,
-  text,
-  type Combo,
-  type Language,
-  type Page,
-} from './a11y-matrix';
+import { exactly, expect, seeded, text, type Combo, type Language, type Page } from './a11y-matrix';
 
 /** What the accessibility matrix analyses: every screen and dialog of the console. */
 
@@ -46,14 +38,14 @@ const guestScreen = (name: string, path: string): Target => ({
   open: (page, context) => guest(page, context, path),
 });
 
-async function signedIn(page: Page, { tenant, env }: Context, path: string) {
-  await signInWithTokens(page, env, tenant.name, tenant.admin);
+async function signedIn(page: Page, { tenant }: Context, path: string) {
+  await restoreSession(page, tenant.name, tenant.admin);
   await page.goto(`${tenant.url}${path}`);
   await expect(h1(page)).toBeVisible(FIRST_PAINT);
 }
 
 async function asSuperAdmin(page: Page, { tenant, env }: Context) {
-  await signInWithTokens(page, env, 'master', env.superAdmin);
+  await restoreSession(page, 'master', env.superAdmin);
   await page.goto(`${env.adminUrl}/dashboard/tenants?q=${tenant.name}`);
   await expect(h1(page)).toBeVisible(FIRST_PAINT);
 }

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { passwordGrant, type Credentials } from './api-client';
+import { e2eEnv } from './env';
 
 /**
  * Page helpers: they find controls by role and label, as a user would, with the console's
@@ -83,26 +85,62 @@ export const refreshResponse = (page: Page) =>
       (response.request().postData() ?? '').includes('grant_type=refresh_token'),
   );
 
-/** Signs in on a tenant's own console (its admin unless `as` is given) and waits for /home. */
+/** A console to sign in to: its address, its realm and its administrator. */
+export interface ConsoleHost {
+  url: string;
+  /** The realm, e.g. a fresh tenant's name, `demo` or `master`. */
+  name: string;
+  admin: Credentials;
+}
+
+/** Signs in through a tenant's sign-in form (its admin unless `as` is given); waits for /home. */
 export async function signInTo(
   page: Page,
-  tenant: { url: string; admin: { email: string; password: string } },
-  as: { email: string; password: string } = tenant.admin,
+  tenant: { url: string; admin: Credentials },
+  as: Credentials = tenant.admin,
 ) {
   await openSignIn(page, tenant.url);
   await signIn(page, as);
   await expectSignedIn(page, '/home');
 }
 
-/** Signs in on a tenant's console and opens one of its screens, waiting for its heading. */
-export async function openScreen(
+/**
+ * A signed-in session without the sign-in form, for specs whose subject comes after it (the
+ * form has specs of its own: sign-in, session, second factor). The refresh token of a password
+ * grant is placed where the console keeps a session that is not remembered; the access token
+ * lives in the console's memory only, so the first page restores the session by one refresh,
+ * as after a reload. Call before the first page load.
+ */
+export async function restoreSession(page: Page, realm: string, who: Credentials) {
+  const grant = await passwordGrant(e2eEnv(), realm, who);
+  await page.addInitScript((refresh) => {
+    // Only on the first page: each refresh rotates the stored token, and a later page (a
+    // reload, the sign-in after the session ended) must not put the old one back.
+    if (sessionStorage.getItem('e2e-session-placed')) return;
+    sessionStorage.setItem('e2e-session-placed', 'yes');
+    sessionStorage.setItem('refresh_token', refresh);
+  }, grant.refreshToken);
+}
+
+/**
+ * Opens a console page signed in (its admin unless `as` is given) without the sign-in form:
+ * one page load straight to `path` instead of the form, /home and then the screen.
+ */
+export async function openSignedIn(
   page: Page,
-  tenant: { url: string; admin: { email: string; password: string } },
-  path: string,
-  heading?: string,
+  host: ConsoleHost,
+  path = '/home',
+  as: Credentials = host.admin,
 ) {
-  await signInTo(page, tenant);
-  await page.goto(`${tenant.url}${path}`);
+  await restoreSession(page, host.name, as);
+  await page.goto(`${host.url}${path}`);
+  // The layout shell's sidebar, whatever language the page speaks (the sign-in page has none).
+  await expect(page.locator('#sidebar')).toBeAttached();
+}
+
+/** Opens one of a tenant's screens signed in as its admin, and waits for its heading. */
+export async function openScreen(page: Page, tenant: ConsoleHost, path: string, heading?: string) {
+  await openSignedIn(page, tenant, path);
   const name = heading === undefined ? {} : { name: heading };
   await expect(page.getByRole('heading', { level: 1, ...name })).toBeVisible();
 }

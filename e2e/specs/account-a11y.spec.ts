@@ -5,13 +5,13 @@ import {
   exactly,
   prepare,
   seeded,
-  signInWithTokens,
   test,
   text,
   type Language,
   type Page,
 } from '../a11y-matrix';
 import { expectAccessible, settled } from '../axe';
+import { restoreSession } from '../pages';
 import type { E2eEnv } from '../env';
 import type { FreshTenant } from '../tenant-fixture';
 
@@ -39,8 +39,8 @@ interface Screen {
   open(page: Page, context: Context): Promise<void>;
 }
 
-async function openAsAdmin(page: Page, { env, tenant }: Context, path: string) {
-  await signInWithTokens(page, env, tenant.name, tenant.admin);
+async function openAsAdmin(page: Page, { tenant }: Context, path: string) {
+  await restoreSession(page, tenant.name, tenant.admin);
   await page.goto(`${tenant.url}${path}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_PAINT);
 }

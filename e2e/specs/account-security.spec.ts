@@ -3,7 +3,7 @@ import { expectAccessible, settled } from '../axe';
 import { expectSessionEnded, nextBearer } from '../ended-session';
 import type { Browser } from '@playwright/test';
 import { expect, NEW_PASSWORD, test, type Page } from '../fixtures';
-import { expectSignedIn, signInTo } from '../pages';
+import { expectSignedIn, openSignedIn, signInTo } from '../pages';
 import { addVirtualAuthenticator, totpCode } from '../sign-in-steps';
 import type { FreshTenant } from '../tenant-fixture';
 
@@ -53,7 +53,7 @@ test.describe('account page', () => {
     // A fresh tenant, a sign-in, an enrolment and two analyses of a whole screen.
     test.setTimeout(150_000);
     const tenant = await freshTenant();
-    await signInTo(page, tenant);
+    await openSignedIn(page, tenant);
     await openAccount(page);
 
     const section = page.getByRole('region', { name: 'Authenticator app' });
@@ -88,7 +88,7 @@ test.describe('account page', () => {
     const tenant = await freshTenant();
     // The console is on the tenant's own address, whose domain is the relying party.
     await addVirtualAuthenticator(page);
-    await signInTo(page, tenant);
+    await openSignedIn(page, tenant);
     await openAccount(page);
     const section = page.getByRole('region', { name: 'Passkeys' });
     await expect(section.getByText('No passkeys yet.')).toBeVisible();

@@ -3,7 +3,7 @@ import type { RecordedRequest, ScriptedResponse } from '../../apps/server/src/te
 import { expectAccessible } from '../axe';
 import type { E2eEnv } from '../env';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
-import { expectSignedIn, openSignIn, signIn, signInTo } from '../pages';
+import { expectSignedIn, openSignedIn, openSignIn, signIn } from '../pages';
 
 /**
  * The assistant in the browser: the server streams the answers of a local
@@ -44,7 +44,7 @@ function chat(page: Page) {
 }
 
 async function openChat(page: Page, tenant: FreshTenant) {
-  await signInTo(page, tenant);
+  await openSignedIn(page, tenant);
   const c = chat(page);
   await c.bubble.click();
   await expect(c.box).toBeVisible();
@@ -208,7 +208,7 @@ test('without a provider the widget says so and offers no field', async ({ page,
     route.fulfill({ json: { data: { configured: false } } }),
   );
   const tenant = await freshTenant();
-  await signInTo(page, tenant);
+  await openSignedIn(page, tenant);
   const c = chat(page);
   await c.bubble.click();
   await expect(c.box).toContainText('The assistant is not configured.');

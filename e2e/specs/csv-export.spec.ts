@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { paths } from '../../apps/web/src/lib/paths';
 import { expect, test } from '../fixtures';
-import { openScreen, signInTo } from '../pages';
+import { openScreen, openSignedIn } from '../pages';
 
 /**
  * Export CSV on the Users screen: the file holds what the filtered, sorted list shows, every
@@ -60,9 +60,8 @@ test('the German console exports with ";", a name with ";" and a formula as one 
   const tenant = await freshTenant();
   const email = `eve.export@${tenant.domain}`;
   await tenant.createUser({ firstName: 'Eve X;=2+3;', lastName: 'Probe', email });
-  await signInTo(page, tenant);
-  await page.evaluate(() => window.localStorage.setItem('language', 'de'));
-  await page.goto(`${tenant.url}${paths.users}`);
+  await page.addInitScript(() => window.localStorage.setItem('language', 'de'));
+  await openSignedIn(page, tenant, paths.users);
   await expect(page.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeVisible();
 
   const downloading = page.waitForEvent('download');

@@ -1,6 +1,6 @@
 import { expectAccessible } from '../axe';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
-import { dialog, signInTo } from '../pages';
+import { dialog, openSignedIn } from '../pages';
 
 /**
  * The home dashboard: the tenant's figures and charts, in the interface
@@ -35,7 +35,7 @@ test('shows the figures, charts and recent activity, and follows changes live', 
 }) => {
   const tenant = await freshTenant();
   await seedProjects(tenant);
-  await signInTo(page, tenant);
+  await openSignedIn(page, tenant);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(figure(page, 'Projects')).toContainText('2');
@@ -68,8 +68,7 @@ test('shows the figures, charts and recent activity, and follows changes live', 
   const other = await browser.newContext();
   try {
     const second = await other.newPage();
-    await signInTo(second, tenant);
-    await second.goto(`${tenant.url}/dashboard/projects`);
+    await openSignedIn(second, tenant, '/dashboard/projects');
     await second.getByRole('button', { name: 'Add new project' }).click();
     const add = dialog(second, 'Add new project');
     await add.getByRole('textbox', { name: /^Project name/ }).fill('Apron');
@@ -91,9 +90,8 @@ test('numbers, countries and dates follow the interface language', async ({
 }) => {
   const tenant = await freshTenant();
   await seedProjects(tenant);
-  await signInTo(page, tenant);
-  await page.evaluate(() => window.localStorage.setItem('language', 'de'));
-  await page.reload();
+  await page.addInitScript(() => window.localStorage.setItem('language', 'de'));
+  await openSignedIn(page, tenant);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Startseite' })).toBeVisible();
   await expect(figure(page, 'Gesamtbudget')).toContainText('1.500,50');
@@ -114,7 +112,7 @@ test('numbers, countries and dates follow the interface language', async ({
 
 test('a new tenant sees friendly empty charts', async ({ page, freshTenant }) => {
   const tenant = await freshTenant();
-  await signInTo(page, tenant);
+  await openSignedIn(page, tenant);
   await expect(figure(page, 'Projects')).toContainText('0');
   await expect(figure(page, 'Total budget')).toContainText('0.00');
   await expect(

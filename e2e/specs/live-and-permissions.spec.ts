@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { paths } from '../../apps/web/src/lib/paths';
 import { expectAccessible } from '../axe';
 import { expect, test, type FreshTenant, type Page } from '../fixtures';
-import { dialog, navigation, openScreen, signInTo } from '../pages';
+import { dialog, navigation, openScreen, openSignedIn } from '../pages';
 
 /**
  * Open lists follow other administrators' changes without a reload;
@@ -111,7 +111,7 @@ test.describe('live updates and permissions', () => {
     const tenant = await freshTenant();
     const reader = await tenant.readOnlyUser();
     await tenant.createProject({ name: 'Read-only bridge' });
-    await signInTo(page, tenant, reader);
+    await openSignedIn(page, tenant, '/home', reader);
 
     const nav = navigation(page);
     await nav.getByRole('button', { name: 'Administration', exact: true }).click();

@@ -1,5 +1,12 @@
 import { expect, test } from '../fixtures';
-import { navigation, openSignIn, refreshResponse, signIn, signInScreen, signInTo } from '../pages';
+import {
+  navigation,
+  openSignIn,
+  refreshResponse,
+  signIn,
+  signInScreen,
+  openSignedIn,
+} from '../pages';
 import { enrolStep, enrolTotpByApi } from '../sign-in-steps';
 
 /**
@@ -13,7 +20,7 @@ test.describe('settings: sign-in security', () => {
   }) => {
     test.setTimeout(90_000);
     const tenant = await freshTenant();
-    await signInTo(page, tenant);
+    await openSignedIn(page, tenant);
     // With a second factor the administrator's session outlives the stricter policy saved
     // below, so the reload refreshes it and shows the settings again (without one, the
     // refresh is refused: the test after this one).
@@ -49,7 +56,7 @@ test.describe('settings: sign-in security', () => {
   }) => {
     test.setTimeout(90_000);
     const tenant = await freshTenant();
-    await signInTo(page, tenant);
+    await openSignedIn(page, tenant);
     await navigation(page).getByRole('link', { name: 'Settings' }).click();
     await page
       .getByRole('radiogroup', { name: 'Second factor' })
@@ -80,7 +87,7 @@ test.describe('settings: sign-in security', () => {
     test.setTimeout(90_000);
     const tenant = await freshTenant();
     const reader = await tenant.readOnlyUser();
-    await signInTo(page, tenant, reader);
+    await openSignedIn(page, tenant, '/home', reader);
     await navigation(page).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 

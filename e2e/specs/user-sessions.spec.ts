@@ -1,7 +1,7 @@
 import { passwordGrant } from '../api-client';
 import { expectSessionEnded, nextBearer } from '../ended-session';
 import { expect, test } from '../fixtures';
-import { expectSignedIn, openRowMenu, openSignIn, signIn, signInTo } from '../pages';
+import { expectSignedIn, openRowMenu, openSignedIn, openSignIn, signIn } from '../pages';
 import { enrolTotpByApi, secondFactorStep, totpCode } from '../sign-in-steps';
 
 /**
@@ -35,8 +35,7 @@ test.describe("users: a user's sessions and security", () => {
       await expectSignedIn(userPage, '/home');
       const bearer = await usersBearer;
 
-      await signInTo(page, tenant);
-      await page.goto(`${tenant.url}/dashboard/users`);
+      await openSignedIn(page, tenant, '/dashboard/users');
       const menu = await openRowMenu(page, /Reed Only/);
       await menu.getByRole('menuitem', { name: 'Sessions and security' }).click();
       const dialog = page.getByRole('dialog', { name: 'Sessions and security: Reed Only' });
