@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDataDir } from './test/database-templates';
 import { engine, SUPER_ADMIN_PASSWORD } from './test/harness';
 import { freePort } from './test/ports';
 
@@ -15,7 +14,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 let dataDir: string;
 beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tc-npm-start-'));
+  dataDir = pgliteDataDir('tc-npm-start-');
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

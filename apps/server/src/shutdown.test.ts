@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteDataDir } from './test/database-templates';
 import { createPostgresDatabase, engine } from './test/harness';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 
@@ -20,7 +19,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
     cleanups.push(created.drop);
     database.DATABASE_URL = created.url;
   } else {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tc-shutdown-'));
+    const dataDir = pgliteDataDir('tc-shutdown-');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     database.DATA_DIR = dataDir;
   }
