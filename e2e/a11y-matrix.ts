@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { e2eEnv, type E2eEnv } from './env';
 import { mailbox } from './fixtures';
+import { placeSession } from './pages';
 import { tenantFactory, type FreshTenant } from './tenant-fixture';
 
 /**
@@ -94,6 +95,11 @@ export interface MatrixFixtures {
 export interface MatrixWorkerFixtures {
   /** A tenant of this worker's (onboarding done) with one row of every kind; read only. */
   seededTenant: FreshTenant;
+  /**
+   * This worker's page in a combination: one browser context per combination, signed in on
+   * the tenant's console as its administrator and on the super administrator's console.
+   */
+  comboPage: (combo: Combo) => Promise<Page>;
 }
 
 /**
@@ -125,6 +131,38 @@ export const test = base.extend<MatrixFixtures, MatrixWorkerFixtures>({
       } finally {
         await factory.disposeAll();
       }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  // The tests only open screens and dialogs, each from a fresh page load, so one page per
+  // combination serves all of a worker's tests in it: a new context, a sign-in and the
+  // console's files fetched and compiled again for each of the matrix's tests were about half
+  // of what a test cost. A failed test leaves nothing behind that the next page load keeps.
+  comboPage: [
+    async ({ browser, seededTenant }, use) => {
+      const env = e2eEnv();
+      const pages = new Map<string, Promise<Page>>();
+      const contexts: BrowserContext[] = [];
+      await use((combo) => {
+        const key = `${combo.language} ${combo.theme}`;
+        let page = pages.get(key);
+        if (!page) {
+          page = (async () => {
+            // A browser in the language: the sign-in pages are rendered by the server in the
+            // browser's language until one is chosen.
+            const context = await browser.newContext({ locale: combo.language });
+            contexts.push(context);
+            await placeSession(context, seededTenant.url, seededTenant.name, seededTenant.admin);
+            await placeSession(context, env.adminUrl, 'master', env.superAdmin);
+            const opened = await context.newPage();
+            await prepare(opened, combo);
+            return opened;
+          })();
+          pages.set(key, page);
+        }
+        return page;
+      });
+      for (const context of contexts) await context.close();
     },
     { scope: 'worker', timeout: 120_000 },
   ],

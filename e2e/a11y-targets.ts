@@ -1,5 +1,4 @@
 import { settled, type AxeException } from './axe';
-import { restoreSession } from './pages';
 import type { E2eEnv } from './env';
 import type { FreshTenant } from './tenant-fixture';
 import { exactly, expect, seeded, text, type Combo, type Language, type Page } from './a11y-matrix';
@@ -38,17 +37,22 @@ const guestScreen = (name: string, path: string): Target => ({
   open: (page, context) => guest(page, context, path),
 });
 
+/** The page's context holds both consoles' sessions (a11y-matrix.ts, `comboPage`). */
 async function signedIn(page: Page, { tenant }: Context, path: string) {
-  await restoreSession(page, tenant.name, tenant.admin);
   await page.goto(`${tenant.url}${path}`);
   await expect(h1(page)).toBeVisible(FIRST_PAINT);
 }
 
 async function asSuperAdmin(page: Page, { tenant, env }: Context) {
-  await restoreSession(page, 'master', env.superAdmin);
   await page.goto(`${env.adminUrl}/dashboard/tenants?q=${tenant.name}`);
   await expect(h1(page)).toBeVisible(FIRST_PAINT);
 }
+
+const adminScreen = (name: string, path: string): Target => ({
+  name,
+  kind: 'screen',
+  open: (page, context) => signedIn(page, context, path),
+});
 
 interface List {
   name: string;
@@ -195,11 +199,7 @@ export const targets: Target[] = [
       ).toBeEnabled();
     },
   },
-  ...onboardingSteps.map(([name, path]): Target => ({
-    name,
-    kind: 'screen',
-    open: (page, context) => signedIn(page, context, path),
-  })),
+  ...onboardingSteps.map(([name, path]) => adminScreen(name, path)),
   ...listTargets,
   {
     // The edit dialog of a confidential client: its secret rotation and the opened quick
@@ -229,4 +229,25 @@ export const targets: Target[] = [
       await settled(page);
     },
   },
+  {
+    // The set-up's creations wrote the trail's first rows.
+    name: 'audit log',
+    kind: 'screen',
+    async open(page, context) {
+      await signedIn(page, context, '/dashboard/audit-log');
+      await expect(page.getByRole('row').nth(1)).toBeVisible(FIRST_PAINT);
+    },
+  },
+  {
+    // The worker's tenant has no endpoint: the list's empty state and its call to action.
+    name: 'webhooks',
+    kind: 'screen',
+    async open(page, context) {
+      await signedIn(page, context, '/dashboard/webhooks');
+      await expect(
+        page.getByRole('button', { name: text(context.combo.language, 'webhooks:emptyAction') }),
+      ).toBeVisible(FIRST_PAINT);
+    },
+  },
+  adminScreen('user import, upload step', '/dashboard/users/import'),
 ];

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { passwordGrant, type Credentials } from './api-client';
 import { e2eEnv } from './env';
 
@@ -120,6 +120,28 @@ export async function restoreSession(page: Page, realm: string, who: Credentials
     sessionStorage.setItem('e2e-session-placed', 'yes');
     sessionStorage.setItem('refresh_token', refresh);
   }, grant.refreshToken);
+}
+
+/**
+ * A signed-in session on one console for every page of a browser context, as `restoreSession`
+ * does for one page: placed once per tab, before the console's first page load there.
+ */
+export async function placeSession(
+  context: BrowserContext,
+  origin: string,
+  realm: string,
+  who: Credentials,
+) {
+  const grant = await passwordGrant(e2eEnv(), realm, who);
+  await context.addInitScript(
+    ([consoleOrigin, refresh]) => {
+      if (location.origin !== consoleOrigin) return;
+      if (sessionStorage.getItem('e2e-session-placed')) return;
+      sessionStorage.setItem('e2e-session-placed', 'yes');
+      sessionStorage.setItem('refresh_token', refresh);
+    },
+    [new URL(origin).origin, grant.refreshToken] as const,
+  );
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   everyLanguage,
   expectCombo,
   exactly,
-  prepare,
   seeded,
   test,
   text,
@@ -11,7 +10,6 @@ import {
   type Page,
 } from '../a11y-matrix';
 import { expectAccessible, settled } from '../axe';
-import { restoreSession } from '../pages';
 import type { E2eEnv } from '../env';
 import type { FreshTenant } from '../tenant-fixture';
 
@@ -39,8 +37,8 @@ interface Screen {
   open(page: Page, context: Context): Promise<void>;
 }
 
+/** The page's context holds the administrator's session (a11y-matrix.ts, `comboPage`). */
 async function openAsAdmin(page: Page, { tenant }: Context, path: string) {
-  await restoreSession(page, tenant.name, tenant.admin);
   await page.goto(`${tenant.url}${path}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_PAINT);
 }
@@ -109,10 +107,10 @@ for (const combo of everyLanguage) {
   const { language, theme } = combo;
   test.describe(`${language}, ${theme}`, () => {
     for (const screen of screens) {
-      test(`${screen.name}: no serious axe violation`, async ({ page, env, seededTenant }) => {
+      test(`${screen.name}: no serious axe violation`, async ({ comboPage, env, seededTenant }) => {
         // A page load and one analysis of a whole screen on a loaded 2-core machine.
         test.setTimeout(90_000);
-        await prepare(page, combo);
+        const page = await comboPage(combo);
         await screen.open(page, { language, env, tenant: seededTenant });
         await expectCombo(page, combo);
         await expectAccessible(page, `${screen.name} (${language}, ${theme})`);

@@ -152,17 +152,18 @@ test.describe('live updates and permissions', () => {
     await expect(view.getByRole('button', { name: /^(Save|Resend)/ })).toHaveCount(0);
   });
 
-  test('axe: the Users list and both steps of the invite dialog', async ({ page, freshTenant }) => {
+  test('axe: the invite dialog with field messages, its second step and role list', async ({
+    page,
+    freshTenant,
+  }) => {
     const tenant = await freshTenant();
     await tenant.createUser({ firstName: 'Invited', lastName: 'Person' });
     await openUsers(page, tenant);
     await expect(page.getByText('Invited', { exact: true })).toBeVisible();
-    await expectAccessible(page, 'users list');
 
     await page.getByRole('button', { name: 'Add new' }).click();
     const invite = dialog(page, 'Invite users');
     await expect(invite.getByText('Step 1/2')).toBeVisible();
-    await expectAccessible(page, 'invite dialog, step 1');
 
     // With field messages shown.
     await textbox(invite, 'E-mail').fill('not-an-e-mail');

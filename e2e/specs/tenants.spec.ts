@@ -253,24 +253,4 @@ test.describe('tenants screen', () => {
     await expect(dialog(page)).toBeHidden();
     await expect(row(page, name)).toContainText(`${name}-2.localhost`);
   });
-
-  test('no serious accessibility violation on the list and the open dialogs', async ({
-    page,
-    env,
-    admin,
-  }) => {
-    const tenant = await admin.create();
-    await openTenants(page, env, admin.prefix);
-    await expect(row(page, tenant.name)).toBeVisible();
-    await expectAccessible(page, 'tenants, list');
-    await page.getByRole('button', { name: 'Add new' }).click();
-    await expect(dialog(page, 'Add New Tenant')).toBeVisible();
-    await expectAccessible(page, 'add tenant dialog');
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-    await (await openRowMenu(page, tenant.name)).getByRole('menuitem', { name: 'Delete' }).click();
-    await expect(dialog(page, 'Delete Tenant')).toBeVisible();
-    // The row menu fades out behind the dialog; axe would read its half-transparent items.
-    await expect(page.locator('[role="menu"]')).toHaveCount(0);
-    await expectAccessible(page, 'delete tenant dialog');
-  });
 });
