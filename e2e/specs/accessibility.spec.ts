@@ -1,15 +1,21 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../axe';
 import { expect, test } from '../fixtures';
-import { expectSignedIn, navigation, openSignIn, signIn, signInScreen } from '../pages';
+import {
+  expectSignedIn,
+  navigation,
+  openSignedIn,
+  openSignIn,
+  signIn,
+  signInScreen,
+} from '../pages';
 
 /** Signed in as the demo admin on the home screen, both groups expanded, the chat open. */
 async function openHomeWithChat(
   page: Page,
   env: { demoUrl: string; demoAdmin: { email: string; password: string } },
 ) {
-  await openSignIn(page, env.demoUrl);
-  await signIn(page, env.demoAdmin);
+  await openSignedIn(page, { url: env.demoUrl, name: 'demo', admin: env.demoAdmin });
   await expectSignedIn(page, '/home');
   const nav = navigation(page);
   for (const group of ['Projects', 'Administration']) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../fixtures';
-import { expectSignedIn, openSignIn, signIn } from '../pages';
+import { expectSignedIn, openSignedIn } from '../pages';
 
 /** Relative luminance of the body background: dark themes are well below 0.2. */
 const bodyLuminance = (page: Page) =>
@@ -15,8 +15,7 @@ const bodyLuminance = (page: Page) =>
 
 test.describe('preferences (layout shell: dark mode, language)', () => {
   test.beforeEach(async ({ page, env }) => {
-    await openSignIn(page, env.demoUrl);
-    await signIn(page, env.demoAdmin);
+    await openSignedIn(page, { url: env.demoUrl, name: 'demo', admin: env.demoAdmin });
     await expectSignedIn(page, '/home');
   });
 

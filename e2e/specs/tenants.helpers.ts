@@ -3,7 +3,7 @@ import type { Page as ListPage } from '@tc/contract/paging';
 import type { Tenant } from '@tc/contract/tenants';
 import { test as base, expect, type Page } from '../fixtures';
 import type { E2eEnv } from '../env';
-import { dialog, expectSignedIn, openSignIn, signIn } from '../pages';
+import { dialog, openSignedIn } from '../pages';
 
 /** Helpers of tenants.spec.ts: the super administrator's API and the screen's controls. */
 
@@ -77,11 +77,13 @@ export const test = base.extend<{ admin: ReturnType<typeof superAdmin> }>({
   },
 });
 
-/** Signs in on the master console (lands on Tenants) and searches for this test's tenants. */
+/**
+ * Opens Tenants on the master console signed in (where the super administrator lands after
+ * the form: sign-in.spec.ts) and searches for this test's tenants.
+ */
 export async function openTenants(page: Page, env: E2eEnv, search: string) {
-  await openSignIn(page, env.adminUrl);
-  await signIn(page, env.superAdmin);
-  await expectSignedIn(page, '/dashboard/tenants');
+  const master = { url: env.adminUrl, name: 'master', admin: env.superAdmin };
+  await openSignedIn(page, master, '/dashboard/tenants');
   await expect(page.getByRole('heading', { name: 'Tenants', level: 1 })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search tenants' }).fill(search);
   await expect(page).toHaveURL(new RegExp(`q=${search}`));
