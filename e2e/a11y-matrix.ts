@@ -136,8 +136,8 @@ export const test = base.extend<MatrixFixtures, MatrixWorkerFixtures>({
   ],
   // The tests only open screens and dialogs, each from a fresh page load, so one page per
   // combination serves all of a worker's tests in it: a new context, a sign-in and the
-  // console's files fetched and compiled again for each of the matrix's tests were about half
-  // of what a test cost. A failed test leaves nothing behind that the next page load keeps.
+  // console's files fetched and compiled again for each of the matrix's tests were about a
+  // third of what a test cost. A failed test leaves nothing behind that the next page load keeps.
   comboPage: [
     async ({ browser, seededTenant }, use) => {
       const env = e2eEnv();

@@ -113,13 +113,7 @@ export async function signInTo(
  */
 export async function restoreSession(page: Page, realm: string, who: Credentials) {
   const grant = await passwordGrant(e2eEnv(), realm, who);
-  await page.addInitScript((refresh) => {
-    // Only on the first page: each refresh rotates the stored token, and a later page (a
-    // reload, the sign-in after the session ended) must not put the old one back.
-    if (sessionStorage.getItem('e2e-session-placed')) return;
-    sessionStorage.setItem('e2e-session-placed', 'yes');
-    sessionStorage.setItem('refresh_token', refresh);
-  }, grant.refreshToken);
+  await page.addInitScript(placeRefreshToken, [null, grant.refreshToken] as const);
 }
 
 /**
@@ -133,15 +127,23 @@ export async function placeSession(
   who: Credentials,
 ) {
   const grant = await passwordGrant(e2eEnv(), realm, who);
-  await context.addInitScript(
-    ([consoleOrigin, refresh]) => {
-      if (location.origin !== consoleOrigin) return;
-      if (sessionStorage.getItem('e2e-session-placed')) return;
-      sessionStorage.setItem('e2e-session-placed', 'yes');
-      sessionStorage.setItem('refresh_token', refresh);
-    },
-    [new URL(origin).origin, grant.refreshToken] as const,
-  );
+  await context.addInitScript(placeRefreshToken, [
+    new URL(origin).origin,
+    grant.refreshToken,
+  ] as const);
+}
+
+/**
+ * Runs in the page, before its scripts: puts the refresh token in the tab's session storage
+ * (on the console's origin only, when one is given). Only on the tab's first page: each
+ * refresh rotates the stored token, and a later page (a reload, the sign-in after the session
+ * ended) must not put the old one back.
+ */
+function placeRefreshToken([origin, refresh]: readonly [string | null, string]) {
+  if (origin !== null && location.origin !== origin) return;
+  if (sessionStorage.getItem('e2e-session-placed')) return;
+  sessionStorage.setItem('e2e-session-placed', 'yes');
+  sessionStorage.setItem('refresh_token', refresh);
 }
 
 /**
