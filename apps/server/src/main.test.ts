@@ -79,7 +79,7 @@ describe('a restart keeps the data', () => {
   it('seeds once, prints the generated password once, and signs in with it after a restart', async () => {
     const env: Record<string, string> = { SEED_DEMO: 'true' };
     if (engine === 'postgres') {
-      const database = await createPostgresDatabase();
+      const database = await createPostgresDatabase({ empty: true });
       cleanups.push(database.drop);
       env.DATABASE_URL = database.url;
     } else {

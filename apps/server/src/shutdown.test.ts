@@ -2,11 +2,10 @@ import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteDataDir } from './test/database-templates';
-import { createPostgresDatabase, engine } from './test/harness';
+import { createPostgresDatabase, engine, SUPER_ADMIN_PASSWORD } from './test/harness';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 
 // The built server, stopped with SIGTERM as a process manager does.
-const PASSWORD = 'Shutdown-admin-1!';
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
@@ -24,7 +23,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
     database.DATA_DIR = dataDir;
   }
   const server = await startServerProcess({
-    BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
+    BOOTSTRAP_ADMIN_PASSWORD: SUPER_ADMIN_PASSWORD,
     ...database,
     ...env,
   });
@@ -36,7 +35,7 @@ const signInForm = new URLSearchParams({
   client_id: 'react-client',
   grant_type: 'password',
   username: 'admin@example.com',
-  password: PASSWORD,
+  password: SUPER_ADMIN_PASSWORD,
 }).toString();
 
 async function signIn(server: ServerProcess): Promise<string> {

@@ -7,10 +7,11 @@ import {
   adminPostgresUrl,
   createPostgresDatabase,
   pgliteTemplateOptions,
+  SUPER_ADMIN_PASSWORD,
 } from './database-templates';
 import { freePort, isPortTaken } from './ports';
 
-export { adminPostgresUrl, createPostgresDatabase, freePort };
+export { adminPostgresUrl, createPostgresDatabase, freePort, SUPER_ADMIN_PASSWORD };
 
 /** Which engine this run tests: the vitest projects set TEST_DB (vitest.config.ts). */
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -137,5 +138,4 @@ export async function openSeededDatabase(config: Config, poolSize = 4): Promise<
   };
 }
 
-export const SUPER_ADMIN_PASSWORD = 'Super-secret-1!';
 export const TEST_PASSWORD = 'Correct-horse-9!';
