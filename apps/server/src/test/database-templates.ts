@@ -28,7 +28,7 @@ import { SigningKeys } from '../identity/signing-keys';
  * realm and its super administrator, whose password costs an argon2 hash) and hold the
  * server's signing keys (an RSA key pair costs 0.2-0.3 s of CPU to generate): each of the
  * run's few hundred test servers found neither and made both again. A server's start still
- * runs both steps, which find them there; tests of a first start use empty data directories.
+ * runs both steps, which find them there; tests of a first start ask for empty databases.
  */
 
 /** The super administrator's password on every test database. */
@@ -198,7 +198,7 @@ export async function prepareTemplate(
   await seedTemplate(drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database);
   // PGlite allocates and clears its shared buffers (128 MB by default) on every start, which
   // was half of the 1.4 s of CPU a test database took to open. A test database holds a few
-  // hundred rows: 8 MB keeps them all, and opening takes about 0.7 s.
+  // hundred rows: 8 MB keeps them all (opening took 0.7 s then; less since, see bytesAsBlob).
   await client.exec(`alter system set shared_buffers = '8MB'`);
   // The tests use the database PGlite opens, "postgres"; template0 and template1, which only
   // CREATE DATABASE reads, were half of the data directory every open unpacks (30 MB -> 16).
