@@ -1,5 +1,6 @@
 import { settled, type AxeException } from './axe';
 import type { E2eEnv } from './env';
+import { openMenuWith } from './pages';
 import type { FreshTenant } from './tenant-fixture';
 import { exactly, expect, seeded, text, type Combo, type Language, type Page } from './a11y-matrix';
 
@@ -112,8 +113,8 @@ async function openList(page: Page, context: Context, list: List) {
 async function openRowDialog(page: Page, context: Context, list: List, mode: 'edit' | 'delete') {
   const { language } = context.combo;
   await openList(page, context, list);
-  await rowMenuButton(page, language, list.row(context.tenant)).click();
-  await page.getByRole('menuitem', { name: text(language, `lists:${mode}`) }).click();
+  const menu = await openMenuWith(page, rowMenuButton(page, language, list.row(context.tenant)));
+  await menu.getByRole('menuitem', { name: text(language, `lists:${mode}`) }).click();
   const title = text(language, `${list.namespace}:${mode}Title`);
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
   await expect(page.getByRole('menu')).toHaveCount(0);
@@ -224,8 +225,7 @@ export const targets: Target[] = [
       const { language } = context.combo;
       const users = lists[0]!;
       await openList(page, context, users);
-      await rowMenuButton(page, language, users.row(context.tenant)).click();
-      await expect(page.getByRole('menu')).toBeVisible();
+      await openMenuWith(page, rowMenuButton(page, language, users.row(context.tenant)));
       await settled(page);
     },
   },

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { passwordGrant, type Credentials } from './api-client';
 import { e2eEnv } from './env';
 
@@ -170,23 +170,29 @@ export async function openScreen(page: Page, tenant: ConsoleHost, path: string, 
 }
 
 /**
- * Opens the per-row menu (View, Edit, Delete) of the row
- * showing `rowText`, and returns the menu: `.getByRole('menuitem', { name: 'Edit' })`.
+ * Clicks the button that opens a menu until the menu is shown, and returns the menu. Lists
+ * refetch whenever another test's rows change (other tests' tenants, all the time): a click
+ * during that re-render once left the row's cell focused and no menu open (a full run on a
+ * loaded machine). A person clicks again; so does this.
  */
-export async function openRowMenu(page: Page, rowText: string | RegExp) {
-  const button = page.getByRole('row', { name: rowText }).getByRole('button', {
-    name: /actions|more/i,
-  });
+export async function openMenuWith(page: Page, button: Locator) {
   const menu = page.getByRole('menu');
-  // Other tests' tenants and rows change all the time, and each change refetches the list the
-  // screen shows live: a click during that re-render once left the row's cell focused and no
-  // menu open (a full run on a loaded machine). A person clicks again; so does this.
   await expect(async () => {
     if (!(await menu.isVisible())) await button.click();
     await expect(menu).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   return menu;
 }
+
+/**
+ * Opens the per-row menu (View, Edit, Delete) of the row
+ * showing `rowText`, and returns the menu: `.getByRole('menuitem', { name: 'Edit' })`.
+ */
+export const openRowMenu = (page: Page, rowText: string | RegExp) =>
+  openMenuWith(
+    page,
+    page.getByRole('row', { name: rowText }).getByRole('button', { name: /actions|more/i }),
+  );
 
 /** The open modal dialog (add, edit, view, delete), optionally by its title. */
 export const dialog = (page: Page, title?: string | RegExp) =>
