@@ -10,9 +10,11 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: CI,
-  // The browser tests mostly wait (pages, mail, the server): on two cores four workers kept
-  // the machine busy where two left it idle more than half the time.
-  workers: 4,
+  // Three workers on two cores: the whole phase took 623 s wall and 1222 s of machine-wide CPU
+  // with three, 735 s and 1449 s with four, 654 s and 1256 s with two (idle 45 s). A fourth
+  // test at once adds work rather than filling waits: every page of a running test re-renders
+  // when another test's rows change (live updates), and every wait polls longer.
+  workers: 3,
   retries: CI ? 1 : 0,
   // A test that creates a tenant and signs in through the hosted page took 20-30 s on a loaded
   // 2-core machine (two browsers, the server and PostgreSQL sharing both cores): twice that.
